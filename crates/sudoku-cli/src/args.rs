@@ -1,0 +1,297 @@
+//! Command-line parsing with lexopt: turns arguments into a [`Command`] or a
+//! usage error. No work happens here.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use lexopt::prelude::*;
+
+/// Where output goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// Standard output (`-o -`).
+    Stdout,
+    /// A file, replaced atomically.
+    File(PathBuf),
+}
+
+/// Where input comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (`-`).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl Input {
+    fn from_os(value: OsString) -> Input {
+        if value == "-" {
+            Input::Stdin
+        } else {
+            Input::File(value.into())
+        }
+    }
+
+    /// How messages name it.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(path) => path.display().to_string(),
+        }
+    }
+}
+
+/// What the user asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `-c N`: the first N final boards.
+    Generate {
+        count: usize,
+        first: u8,
+        output: Output,
+    },
+    /// `-s PATH`: solve every puzzle.
+    Solve {
+        input: Input,
+        output: Output,
+        threads: usize,
+    },
+    /// `count PATH`: solutions per puzzle, up to a limit.
+    Count {
+        input: Input,
+        limit: usize,
+        threads: usize,
+    },
+    /// `check FILE`: format, validity, distinctness, or agreement with puzzles.
+    Check {
+        file: Input,
+        first: Option<u8>,
+        puzzles: Option<PathBuf>,
+    },
+    /// `bench FILE...`: solver throughput on one thread.
+    Bench { files: Vec<PathBuf>, seconds: u64 },
+    /// `--help`.
+    Help,
+    /// `--version`.
+    Version,
+}
+
+/// The largest `-c N`.
+pub const MAX_BOARDS: usize = 1_000_000;
+
+/// A usage error: the message, without the `sudoku:` prefix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl From<lexopt::Error> for UsageError {
+    fn from(e: lexopt::Error) -> Self {
+        UsageError(e.to_string())
+    }
+}
+
+fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
+    Err(UsageError(message.into()))
+}
+
+/// Parses a decimal integer in `lo..=hi`, naming `what` and the range on failure.
+fn bounded(value: OsString, what: &str, lo: usize, hi: usize) -> Result<usize, UsageError> {
+    let text = value.to_string_lossy();
+    let range = format!("{what} must be an integer from {lo} to {hi}");
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return usage(format!("{range}, not '{text}'"));
+    }
+    match text.parse::<usize>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => usage(format!("{range}, not '{text}'")),
+    }
+}
+
+fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), UsageError> {
+    if slot.is_some() {
+        return usage(format!("{flag} was given more than once"));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+fn output_of(value: OsString) -> Output {
+    if value == "-" {
+        Output::Stdout
+    } else {
+        Output::File(value.into())
+    }
+}
+
+const MAX_THREADS: usize = 1024;
+
+/// Parses the arguments after the program name.
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
+    let args: Vec<OsString> = args.into_iter().collect();
+    match args.first().and_then(|a| a.to_str()) {
+        Some("count") => return parse_count(args[1..].to_vec()),
+        Some("check") => return parse_check(args[1..].to_vec()),
+        Some("bench") => return parse_bench(args[1..].to_vec()),
+        _ => {}
+    }
+    let mut parser = lexopt::Parser::from_args(args);
+    let (mut count, mut solve, mut first, mut output, mut threads) = (None, None, None, None, None);
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Short('c') => once(
+                &mut count,
+                bounded(parser.value()?, "-c N", 1, MAX_BOARDS)?,
+                "-c",
+            )?,
+            Short('s') => once(&mut solve, Input::from_os(parser.value()?), "-s")?,
+            Long("first") => once(
+                &mut first,
+                bounded(parser.value()?, "--first", 1, 9)? as u8,
+                "--first",
+            )?,
+            Short('o') | Long("output") => once(&mut output, output_of(parser.value()?), "-o")?,
+            Short('j') | Long("threads") => once(
+                &mut threads,
+                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
+                "-j",
+            )?,
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Short('V') | Long("version") => return Ok(Command::Version),
+            Value(v) => return usage(format!("unexpected argument '{}'", v.to_string_lossy())),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    let output = output.unwrap_or_else(|| Output::File("sudoku.txt".into()));
+    match (count, solve) {
+        (Some(_), Some(_)) => usage("-c and -s cannot be used together"),
+        (Some(count), None) => {
+            if threads.is_some() {
+                return usage("-j applies to -s, not to -c");
+            }
+            Ok(Command::Generate {
+                count,
+                first: first.unwrap_or(9),
+                output,
+            })
+        }
+        (None, Some(input)) => {
+            if first.is_some() {
+                return usage("--first applies to -c, not to -s");
+            }
+            Ok(Command::Solve {
+                input,
+                output,
+                threads: threads.unwrap_or(0),
+            })
+        }
+        (None, None) => usage("expected -c N or -s PATH"),
+    }
+}
+
+fn parse_count(args: Vec<OsString>) -> Result<Command, UsageError> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let (mut input, mut limit, mut threads) = (None, None, None);
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("limit") | Short('l') => once(
+                &mut limit,
+                bounded(parser.value()?, "--limit", 1, 1_000_000_000)?,
+                "--limit",
+            )?,
+            Short('j') | Long("threads") => once(
+                &mut threads,
+                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
+                "-j",
+            )?,
+            Value(v) => once(&mut input, Input::from_os(v), "the puzzle file")?,
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    Ok(Command::Count {
+        input: input.ok_or_else(|| UsageError("count needs a puzzle file (or -)".into()))?,
+        limit: limit.unwrap_or(2),
+        threads: threads.unwrap_or(0),
+    })
+}
+
+fn parse_check(args: Vec<OsString>) -> Result<Command, UsageError> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let (mut file, mut first, mut puzzles) = (None, None, None);
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("first") => once(
+                &mut first,
+                bounded(parser.value()?, "--first", 1, 9)? as u8,
+                "--first",
+            )?,
+            Long("puzzles") => once(&mut puzzles, PathBuf::from(parser.value()?), "--puzzles")?,
+            Value(v) => once(&mut file, Input::from_os(v), "the file to check")?,
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    if first.is_some() && puzzles.is_some() {
+        return usage("--first checks final boards; --puzzles checks solutions: pick one");
+    }
+    Ok(Command::Check {
+        file: file.ok_or_else(|| UsageError("check needs a file to check".into()))?,
+        first,
+        puzzles,
+    })
+}
+
+fn parse_bench(args: Vec<OsString>) -> Result<Command, UsageError> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let (mut files, mut seconds) = (Vec::new(), None);
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("seconds") => once(
+                &mut seconds,
+                bounded(parser.value()?, "--seconds", 1, 3600)?,
+                "--seconds",
+            )?,
+            Value(v) => files.push(PathBuf::from(v)),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    if files.is_empty() {
+        return usage("bench needs at least one puzzle file");
+    }
+    Ok(Command::Bench {
+        files,
+        seconds: seconds.unwrap_or(2) as u64,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str]) -> Result<Command, UsageError> {
+        parse(args.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn flag_order_does_not_matter() {
+        assert_eq!(
+            run(&["-c", "5", "--first", "3"]),
+            run(&["--first", "3", "-c", "5"])
+        );
+    }
+
+    #[test]
+    fn rejects_out_of_range_and_malformed_counts() {
+        for bad in [
+            "0",
+            "-1",
+            "1000001",
+            "abc",
+            "1e6",
+            "10.5",
+            "",
+            "99999999999999999999999",
+        ] {
+            let err = run(&["-c", bad]).unwrap_err();
+            assert!(err.0.contains("from 1 to 1000000"), "{bad}: {}", err.0);
+        }
+    }
+}

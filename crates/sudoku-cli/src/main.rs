@@ -1,0 +1,392 @@
+//! `sudoku`: a thin command-line front end over sudoku-core.
+//!
+//! It parses arguments ([`args`]), calls the library, and maps every outcome to
+//! one line on stderr and an exit status:
+//!
+//! | status | meaning |
+//! |---|---|
+//! | 0 | success (also when a reader of standard output goes away early) |
+//! | 1 | the run finished, but some puzzles had no solution, or a check failed |
+//! | 2 | usage error, or malformed or unreadable input; no output was replaced |
+//! | 3 | output could not be written; no output was replaced |
+//!
+//! All work is single-threaded except `-s` and `count`, which use every core
+//! (or `-j N` threads) through `sudoku_core::batch`, preserving input order.
+
+mod args;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use args::{Command, Input, Output, UsageError};
+use sudoku_core::batch::{self, BatchError, SolveEvent};
+use sudoku_core::bench::{measure, BenchMode};
+use sudoku_core::check::{check_grids, check_solutions, CheckError};
+use sudoku_core::format::{GridWriter, PuzzleReader, ReadError};
+use sudoku_core::output::AtomicFile;
+use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
+
+const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
+       sudoku -s PATH|- [-o PATH|-] [-j N]
+       sudoku count PATH|- [--limit K] [-j N]
+       sudoku check FILE [--first D | --puzzles PUZZLES]
+       sudoku bench FILE... [--seconds S]";
+
+const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardware
+
+  -c N           write the first N (1-1000000) distinct final boards to sudoku.txt
+  --first D      their top-left digit, 1-9 (default 9)
+  -s PATH        solve every puzzle in PATH (- for stdin); one solution per puzzle
+                 goes to sudoku.txt in input order. Formats are detected: the
+                 assignment grid, 81-character lines, or 9 compact rows.
+  -o PATH        write to PATH instead of ./sudoku.txt (- for stdout)
+  -j N           threads for -s and count (default: all cores)
+
+  count PATH     each puzzle's number of solutions, up to --limit K (default 2)
+  check FILE     check a grid file: exact format, valid, pairwise distinct;
+                 --first D also checks the top-left digit;
+                 --puzzles P checks FILE as the solutions of puzzle file P
+  bench FILE...  solver throughput on one thread, first solution and proof of uniqueness
+
+Exit status: 0 success; 1 some puzzles had no solution or a check failed;
+2 usage error or bad input; 3 output could not be written.
+Files are replaced atomically: a failed run leaves the old file as it was.";
+
+/// How a run ended, mapped to the exit statuses in the module docs.
+enum Failure {
+    Usage(String),
+    Input(String),
+    Output(String),
+    /// Some puzzles unsolved or a check failed: already reported.
+    Partial,
+    /// A reader of standard output went away: end quietly.
+    BrokenPipe,
+}
+
+fn main() -> ExitCode {
+    let command = match args::parse(std::env::args_os().skip(1)) {
+        Ok(command) => command,
+        Err(UsageError(message)) => return report(Failure::Usage(message)),
+    };
+    match run(command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => report(failure),
+    }
+}
+
+fn report(failure: Failure) -> ExitCode {
+    let code = match failure {
+        Failure::Usage(message) => {
+            eprintln!("sudoku: {message}\n{USAGE}\nTry 'sudoku --help' for more.");
+            2
+        }
+        Failure::Input(message) => {
+            eprintln!("sudoku: {message}");
+            2
+        }
+        Failure::Output(message) => {
+            eprintln!("sudoku: {message}");
+            3
+        }
+        Failure::Partial => 1,
+        Failure::BrokenPipe => 0,
+    };
+    ExitCode::from(code)
+}
+
+fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Help => {
+            println!("{HELP}\n\n{USAGE}");
+            Ok(())
+        }
+        Command::Version => {
+            println!("sudoku {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        Command::Generate {
+            count,
+            first,
+            output,
+        } => generate(count, first, &output),
+        Command::Solve {
+            input,
+            output,
+            threads,
+        } => solve(&input, &output, threads),
+        Command::Count {
+            input,
+            limit,
+            threads,
+        } => count(&input, limit, threads),
+        Command::Check {
+            file,
+            first,
+            puzzles,
+        } => check(&file, first, puzzles),
+        Command::Bench { files, seconds } => bench(&files, seconds),
+    }
+}
+
+fn is_broken_pipe(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}
+
+fn output_name(output: &Output) -> String {
+    match output {
+        Output::Stdout => "<stdout>".to_string(),
+        Output::File(path) => path.display().to_string(),
+    }
+}
+
+fn write_failure(output: &Output, e: &io::Error) -> Failure {
+    if is_broken_pipe(e) && *output == Output::Stdout {
+        Failure::BrokenPipe
+    } else {
+        Failure::Output(format!("cannot write {}: {e}", output_name(output)))
+    }
+}
+
+/// Runs `body` against the chosen output: standard output, or a temporary
+/// file that replaces the target only if `body` succeeds.
+fn with_output<T>(
+    output: &Output,
+    body: impl FnOnce(&mut dyn Write) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    match output {
+        Output::Stdout => {
+            let stdout = io::stdout();
+            let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
+            let value = body(&mut out)?;
+            out.flush().map_err(|e| write_failure(output, &e))?;
+            Ok(value)
+        }
+        Output::File(path) => {
+            let mut file = AtomicFile::create(path).map_err(|e| write_failure(output, &e))?;
+            sudoku_cli_signals::install();
+            let value = body(&mut file)?;
+            file.commit().map_err(|e| write_failure(output, &e))?;
+            Ok(value)
+        }
+    }
+}
+
+fn generate(count: usize, first: u8, output: &Output) -> Result<(), Failure> {
+    let boards = FinalBoards::new(first).map_err(|e| Failure::Usage(e.to_string()))?;
+    with_output(output, |out| {
+        let mut writer = GridWriter::new(out);
+        for board in boards.take(count) {
+            writer
+                .write(&board)
+                .map_err(|e| write_failure(output, &e))?;
+        }
+        Ok(())
+    })
+}
+
+fn open_input(input: &Input) -> Result<Box<dyn BufRead + Send>, Failure> {
+    match input {
+        Input::Stdin => Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin()))),
+        Input::File(path) => {
+            if path.is_dir() {
+                return Err(Failure::Input(format!(
+                    "cannot read {}: it is a directory",
+                    path.display()
+                )));
+            }
+            let file = File::open(path)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+            Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
+        }
+    }
+}
+
+fn read_failure(input: &Input, e: ReadError) -> Failure {
+    match e {
+        ReadError::Parse(p) => Failure::Input(format!(
+            "{}:{}:{}: {}",
+            input.name(),
+            p.line,
+            p.column,
+            p.kind
+        )),
+        ReadError::Io(e) => Failure::Input(format!("cannot read {}: {e}", input.name())),
+    }
+}
+
+/// Shows a progress line on stderr when it is a terminal; silent otherwise.
+struct Progress {
+    enabled: bool,
+    last: std::time::Instant,
+}
+
+impl Progress {
+    fn new() -> Self {
+        Progress {
+            enabled: io::stderr().is_terminal(),
+            last: std::time::Instant::now(),
+        }
+    }
+
+    fn update(&mut self, done: u64, what: &str) {
+        if self.enabled && self.last.elapsed() >= Duration::from_millis(250) {
+            self.last = std::time::Instant::now();
+            eprint!("\r{done} {what}…");
+        }
+    }
+
+    fn finish(&self) {
+        if self.enabled {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+fn solve(input: &Input, output: &Output, threads: usize) -> Result<(), Failure> {
+    let threads = if threads == 0 {
+        batch::default_threads()
+    } else {
+        threads
+    };
+    let source = open_input(input)?;
+    let name = input.name();
+    let mut progress = Progress::new();
+    let totals = with_output(output, |out| {
+        let result = batch::solve_stream(source, out, threads, |event| match event {
+            SolveEvent::Unsolvable(u) => {
+                eprintln!(
+                    "sudoku: {name}:{}: puzzle {} has no solution ({}); written as given",
+                    u.line, u.number, u.reason
+                );
+            }
+            SolveEvent::Progress(done) => progress.update(done, "puzzles solved"),
+        });
+        progress.finish();
+        result.map_err(|e| match e {
+            BatchError::Read(e) => read_failure(input, e),
+            BatchError::Write(e) => write_failure(output, &e),
+        })
+    })?;
+    if totals.unsolvable > 0 {
+        eprintln!(
+            "sudoku: {} of {} puzzles had no solution",
+            totals.unsolvable, totals.puzzles
+        );
+        return Err(Failure::Partial);
+    }
+    Ok(())
+}
+
+fn count(input: &Input, limit: usize, threads: usize) -> Result<(), Failure> {
+    let threads = if threads == 0 {
+        batch::default_threads()
+    } else {
+        threads
+    };
+    let source = open_input(input)?;
+    let stdout = Output::Stdout;
+    with_output(&stdout, |out| {
+        let solver = BitmaskSolver::new();
+        let work = |chunk: Vec<Result<sudoku_core::Puzzle, ReadError>>, _start: usize| {
+            let mut text = String::new();
+            for item in chunk {
+                match item {
+                    Ok(p) => {
+                        text.push_str(&format!("{}\n", solver.count_solutions(&p.grid, limit)))
+                    }
+                    Err(e) => return (text, Some(e)),
+                }
+            }
+            (text, None)
+        };
+        batch::map_ordered(
+            PuzzleReader::new(source),
+            threads,
+            batch::SOLVE_CHUNK,
+            work,
+            |(text, error): (String, Option<ReadError>)| {
+                out.write_all(text.as_bytes())
+                    .map_err(|e| write_failure(&stdout, &e))?;
+                match error {
+                    Some(e) => Err(read_failure(input, e)),
+                    None => Ok(()),
+                }
+            },
+        )
+    })
+}
+
+fn check(file: &Input, first: Option<u8>, puzzles: Option<PathBuf>) -> Result<(), Failure> {
+    let source = open_input(file)?;
+    let result = match &puzzles {
+        Some(path) => {
+            let puzzle_input = Input::File(path.clone());
+            check_solutions(source, open_input(&puzzle_input)?)
+        }
+        None => check_grids(source, first),
+    };
+    match result {
+        Ok(report) => {
+            println!("{}: OK, {} grids", file.name(), report.grids);
+            Ok(())
+        }
+        Err(CheckError::Io(e)) => Err(Failure::Input(format!("cannot read {}: {e}", file.name()))),
+        Err(e) => {
+            eprintln!("sudoku: {}: {e}", file.name());
+            Err(Failure::Partial)
+        }
+    }
+}
+
+fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
+    let solver = BitmaskSolver::new();
+    println!(
+        "{:<36} {:>8} {:>12} {:>12} {:>9} {:>8} {:>12} {:>12} {:>9} {:>8}",
+        "set",
+        "puzzles",
+        "first/s",
+        "µs",
+        "no-guess%",
+        "guesses",
+        "unique/s",
+        "µs",
+        "no-guess%",
+        "guesses"
+    );
+    for path in files {
+        let input = Input::File(path.clone());
+        let puzzles: Vec<Grid> = PuzzleReader::new(open_input(&input)?)
+            .map(|item| item.map(|p| p.grid))
+            .collect::<Result<_, _>>()
+            .map_err(|e| read_failure(&input, e))?;
+        let time = Duration::from_secs(seconds);
+        let first = measure(&solver, &puzzles, BenchMode::FirstSolution, time);
+        let unique = measure(&solver, &puzzles, BenchMode::ProveUnique, time);
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        println!(
+            "{:<36} {:>8} {:>12.0} {:>12.2} {:>9.1} {:>8.2} {:>12.0} {:>12.2} {:>9.1} {:>8.2}",
+            name,
+            first.puzzles,
+            first.per_second,
+            first.micros_per_puzzle,
+            first.no_guess_percent,
+            first.guesses_per_puzzle,
+            unique.per_second,
+            unique.micros_per_puzzle,
+            unique.no_guess_percent,
+            unique.guesses_per_puzzle
+        );
+    }
+    Ok(())
+}
+
+/// Removing the temporary output file when the user interrupts the run.
+mod sudoku_cli_signals {
+    pub fn install() {}
+}

@@ -1,0 +1,284 @@
+//! Checking output files: the exact assignment format, validity, distinctness,
+//! and agreement with the puzzles they solve. What graders and students need.
+
+use std::io::{self, BufRead};
+
+use thiserror::Error;
+
+use crate::format::{PuzzleReader, ReadError};
+use crate::grid::{Grid, CELLS};
+
+/// Why a grid file fails the check. Positions are 1-based.
+#[derive(Debug, Error)]
+pub enum CheckError {
+    /// A line that breaks the exact format.
+    #[error("line {line}: {what}")]
+    Format {
+        /// Where.
+        line: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// A complete grid that breaks a Sudoku rule.
+    #[error("grid {number} (line {line}) is not a valid solution: {what}")]
+    Invalid {
+        /// 1-based grid number.
+        number: u64,
+        /// Its first line.
+        line: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// Two equal grids.
+    #[error("grid {second} repeats grid {first}")]
+    Duplicate {
+        /// The earlier grid's number.
+        first: u64,
+        /// The later grid's number.
+        second: u64,
+    },
+    /// A grid whose top-left digit differs from the one required.
+    #[error("grid {number} (line {line}) starts with {found}, expected {expected}")]
+    FirstDigit {
+        /// 1-based grid number.
+        number: u64,
+        /// Its first line.
+        line: usize,
+        /// The digit found.
+        found: u8,
+        /// The digit required.
+        expected: u8,
+    },
+    /// A solution that does not solve its puzzle.
+    #[error("solution {number} (line {line}) does not keep the givens of puzzle {number}")]
+    Mismatch {
+        /// 1-based number.
+        number: u64,
+        /// The solution's first line.
+        line: usize,
+    },
+    /// Different numbers of solutions and puzzles.
+    #[error("{solutions} solutions for {puzzles} puzzles")]
+    CountMismatch {
+        /// Grids in the solution file.
+        solutions: u64,
+        /// Puzzles in the puzzle file.
+        puzzles: u64,
+    },
+    /// The puzzle file could not be parsed.
+    #[error("puzzles: {0}")]
+    Puzzles(ReadError),
+    /// Reading failed.
+    #[error("read failed: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// A strict reader of the assignment's output format: 9 rows of
+/// `d d d d d d d d d`, exactly one empty line between grids, `\n` line ends,
+/// and nothing after the last row's newline.
+pub struct StrictGrids<R> {
+    source: R,
+    line: Vec<u8>,
+    line_number: usize,
+    grids: u64,
+    done: bool,
+}
+
+impl<R: BufRead> StrictGrids<R> {
+    /// Reads grids from `source`.
+    pub fn new(source: R) -> Self {
+        StrictGrids {
+            source,
+            line: Vec::with_capacity(32),
+            line_number: 0,
+            grids: 0,
+            done: false,
+        }
+    }
+
+    fn format_error(&self, what: impl Into<String>) -> CheckError {
+        CheckError::Format {
+            line: self.line_number,
+            what: what.into(),
+        }
+    }
+
+    /// Reads one line, keeping its `\n`. False at end of input.
+    fn read_line(&mut self) -> Result<bool, CheckError> {
+        self.line.clear();
+        let read = io::Read::take(&mut self.source, 64).read_until(b'\n', &mut self.line)?;
+        if read == 0 {
+            return Ok(false);
+        }
+        self.line_number += 1;
+        if self.line.last() != Some(&b'\n') {
+            if self.line.len() == 64 {
+                return Err(self.format_error("line is too long"));
+            }
+            return Err(self.format_error("the last line does not end with a newline"));
+        }
+        Ok(true)
+    }
+
+    fn next_grid(&mut self) -> Result<Option<(Grid, usize)>, CheckError> {
+        if self.grids > 0 {
+            if !self.read_line()? {
+                return Ok(None);
+            }
+            if self.line != b"\n" {
+                return Err(self.format_error("expected one empty line between grids"));
+            }
+        }
+        let mut cells = [0u8; CELLS];
+        let mut start = 0;
+        for row in 0..9 {
+            if !self.read_line()? {
+                return Err(if row == 0 && self.grids > 0 {
+                    self.format_error("the file ends with an empty line")
+                } else if row == 0 {
+                    CheckError::Format {
+                        line: 1,
+                        what: "the file is empty".into(),
+                    }
+                } else {
+                    self.format_error(format!("the grid ends after {row} rows"))
+                });
+            }
+            if row == 0 {
+                start = self.line_number;
+            }
+            let text = &self.line[..self.line.len() - 1];
+            let ok = text.len() == 17
+                && text.iter().enumerate().all(|(i, &b)| {
+                    if i % 2 == 0 {
+                        (b'1'..=b'9').contains(&b)
+                    } else {
+                        b == b' '
+                    }
+                });
+            if !ok {
+                return Err(self.format_error(format!(
+                    "expected 9 digits 1-9 separated by single spaces, found {:?}",
+                    String::from_utf8_lossy(&text[..text.len().min(40)])
+                )));
+            }
+            for col in 0..9 {
+                cells[row * 9 + col] = text[2 * col] - b'0';
+            }
+        }
+        self.grids += 1;
+        Ok(Some((Grid::from_cells_unchecked(cells), start)))
+    }
+}
+
+impl<R: BufRead> Iterator for StrictGrids<R> {
+    type Item = Result<(Grid, usize), CheckError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let item = self.next_grid().transpose();
+        if !matches!(item, Some(Ok(_))) {
+            self.done = true;
+        }
+        item
+    }
+}
+
+/// The result of a successful check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Grids checked.
+    pub grids: u64,
+}
+
+/// Packs a solved grid's first 80 cells, 4 bits each (the last cell follows
+/// from the others), so a million grids fit in 40 MB for the duplicate scan.
+fn pack(grid: &Grid) -> [u64; 5] {
+    let mut key = [0u64; 5];
+    for (i, &v) in grid.cells()[..80].iter().enumerate() {
+        key[i / 16] |= (v as u64) << (4 * (i % 16));
+    }
+    key
+}
+
+/// Checks a file of completed grids: exact format, each grid valid, no two
+/// equal, and (when given) every top-left digit equal to `first`.
+pub fn check_grids<R: BufRead>(source: R, first: Option<u8>) -> Result<CheckReport, CheckError> {
+    let mut keys: Vec<([u64; 5], u64)> = Vec::new();
+    let mut number = 0u64;
+    for item in StrictGrids::new(source) {
+        let (grid, line) = item?;
+        number += 1;
+        if let Some(conflict) = grid.first_conflict() {
+            return Err(CheckError::Invalid {
+                number,
+                line,
+                what: conflict.to_string(),
+            });
+        }
+        if let Some(expected) = first {
+            if grid.get(0, 0) != expected {
+                return Err(CheckError::FirstDigit {
+                    number,
+                    line,
+                    found: grid.get(0, 0),
+                    expected,
+                });
+            }
+        }
+        keys.push((pack(&grid), number));
+    }
+    keys.sort_unstable();
+    if let Some(pair) = keys.windows(2).find(|w| w[0].0 == w[1].0) {
+        let (a, b) = (pair[0].1.min(pair[1].1), pair[0].1.max(pair[1].1));
+        return Err(CheckError::Duplicate {
+            first: a,
+            second: b,
+        });
+    }
+    Ok(CheckReport { grids: number })
+}
+
+/// Checks solutions against their puzzles, in order: exact format, each
+/// solution valid and keeping its puzzle's givens, and one solution per puzzle.
+pub fn check_solutions<S: BufRead, P: BufRead>(
+    solutions: S,
+    puzzles: P,
+) -> Result<CheckReport, CheckError> {
+    let mut puzzles = PuzzleReader::new(puzzles);
+    let mut number = 0u64;
+    for item in StrictGrids::new(solutions) {
+        let (grid, line) = item?;
+        number += 1;
+        let puzzle = match puzzles.next() {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => return Err(CheckError::Puzzles(e)),
+            None => {
+                return Err(CheckError::CountMismatch {
+                    solutions: number,
+                    puzzles: number - 1,
+                })
+            }
+        };
+        if let Some(conflict) = grid.first_conflict() {
+            return Err(CheckError::Invalid {
+                number,
+                line,
+                what: conflict.to_string(),
+            });
+        }
+        if !grid.agrees_with(&puzzle.grid) {
+            return Err(CheckError::Mismatch { number, line });
+        }
+    }
+    let extra = puzzles.count() as u64;
+    if extra > 0 {
+        return Err(CheckError::CountMismatch {
+            solutions: number,
+            puzzles: number + extra,
+        });
+    }
+    Ok(CheckReport { grids: number })
+}

@@ -1,0 +1,325 @@
+//! [`Grid`]: the 81 cells of a Sudoku, its validity checks, and its text forms.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::GridError;
+
+/// Number of cells in a grid.
+pub const CELLS: usize = 81;
+
+/// Length in bytes of one grid in the assignment format: 9 rows of
+/// `d d d d d d d d d\n` (17 characters plus the newline).
+pub const ASSIGNMENT_GRID_BYTES: usize = 9 * 18;
+
+/// A 9×9 Sudoku grid, row-major. A cell holds `1..=9`, or `0` when it is blank.
+///
+/// `Grid` is `Copy` and 81 bytes long, so it moves around freely without
+/// allocation. Its [`Display`](fmt::Display) form is the assignment format: nine
+/// rows of nine digits separated by single spaces, each row ending in `\n`.
+///
+/// ```
+/// use sudoku_core::Grid;
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .parse()
+///     .unwrap();
+/// assert_eq!(puzzle.get(0, 0), 5);
+/// assert_eq!(puzzle.get(0, 2), 0); // blank
+/// assert_eq!(puzzle.givens(), 30);
+/// assert!(!puzzle.is_solved());
+/// assert!(puzzle.first_conflict().is_none());
+/// assert_eq!(puzzle.to_string().lines().next(), Some("5 3 0 0 7 0 0 0 0"));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    cells: [u8; CELLS],
+}
+
+/// Two cells of one unit that hold the same digit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: u8,
+    /// The unit in which it repeats.
+    pub unit: Unit,
+    /// The two cells, as row-major indices `0..81`.
+    pub cells: (usize, usize),
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = self.cells;
+        write!(
+            f,
+            "digit {} appears twice in {} (r{}c{} and r{}c{})",
+            self.digit,
+            self.unit,
+            a / 9 + 1,
+            a % 9 + 1,
+            b / 9 + 1,
+            b % 9 + 1
+        )
+    }
+}
+
+/// A row, column or box, numbered from 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Row `0..9`, top to bottom.
+    Row(u8),
+    /// Column `0..9`, left to right.
+    Column(u8),
+    /// Box `0..9`, row-major from the top-left box.
+    Box(u8),
+}
+
+impl Unit {
+    /// All 27 units: rows, then columns, then boxes.
+    pub fn all() -> impl Iterator<Item = Unit> {
+        (0..9)
+            .map(Unit::Row)
+            .chain((0..9).map(Unit::Column))
+            .chain((0..9).map(Unit::Box))
+    }
+
+    /// The nine cells of this unit, as row-major indices.
+    pub fn cells(self) -> [usize; 9] {
+        let mut out = [0; 9];
+        for (i, cell) in out.iter_mut().enumerate() {
+            *cell = match self {
+                Unit::Row(r) => r as usize * 9 + i,
+                Unit::Column(c) => i * 9 + c as usize,
+                Unit::Box(b) => {
+                    let (br, bc) = (b as usize / 3 * 3, b as usize % 3 * 3);
+                    (br + i / 3) * 9 + bc + i % 3
+                }
+            };
+        }
+        out
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(r) => write!(f, "row {}", r + 1),
+            Unit::Column(c) => write!(f, "column {}", c + 1),
+            Unit::Box(b) => write!(f, "box {}", b + 1),
+        }
+    }
+}
+
+impl Grid {
+    /// The grid with every cell blank.
+    pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
+
+    /// Builds a grid from 81 row-major cells, each `0..=9` (0 is blank).
+    pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, GridError> {
+        match cells.iter().position(|&v| v > 9) {
+            Some(index) => Err(GridError::CellOutOfRange {
+                index,
+                value: cells[index],
+            }),
+            None => Ok(Grid { cells }),
+        }
+    }
+
+    /// Builds a grid from cells already known to be `0..=9`.
+    pub(crate) const fn from_cells_unchecked(cells: [u8; CELLS]) -> Grid {
+        Grid { cells }
+    }
+
+    /// The 81 cells, row-major, 0 for blank.
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// The digit at `row`, `col` (both `0..9`), or 0 when blank.
+    ///
+    /// # Panics
+    /// When `row` or `col` is 9 or more.
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        assert!(row < 9 && col < 9, "cell r{row}c{col} is outside the grid");
+        self.cells[row * 9 + col]
+    }
+
+    /// Sets the cell at `row`, `col` to `digit` (`0` clears it).
+    ///
+    /// # Errors
+    /// When the position or the digit is out of range.
+    pub fn set(&mut self, row: usize, col: usize, digit: u8) -> Result<(), GridError> {
+        if row >= 9 || col >= 9 {
+            return Err(GridError::PositionOutOfRange { row, col });
+        }
+        if digit > 9 {
+            return Err(GridError::CellOutOfRange {
+                index: row * 9 + col,
+                value: digit,
+            });
+        }
+        self.cells[row * 9 + col] = digit;
+        Ok(())
+    }
+
+    /// The number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The number of blank cells.
+    pub fn blanks(&self) -> usize {
+        CELLS - self.givens()
+    }
+
+    /// True when no cell is blank.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The first pair of equal digits in one unit, if any. Blank cells never conflict.
+    pub fn first_conflict(&self) -> Option<Conflict> {
+        for unit in Unit::all() {
+            let mut seen = [usize::MAX; 10];
+            for cell in unit.cells() {
+                let digit = self.cells[cell];
+                if digit == 0 {
+                    continue;
+                }
+                if seen[digit as usize] != usize::MAX {
+                    return Some(Conflict {
+                        digit,
+                        unit,
+                        cells: (seen[digit as usize], cell),
+                    });
+                }
+                seen[digit as usize] = cell;
+            }
+        }
+        None
+    }
+
+    /// True when the grid is complete and every row, column and box holds
+    /// each digit exactly once.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.first_conflict().is_none()
+    }
+
+    /// True when every given of `puzzle` holds the same digit here.
+    pub fn agrees_with(&self, puzzle: &Grid) -> bool {
+        self.cells
+            .iter()
+            .zip(puzzle.cells.iter())
+            .all(|(&mine, &given)| given == 0 || mine == given)
+    }
+
+    /// True when this grid is a solution of `puzzle`: solved, and agreeing with its givens.
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.is_solved() && self.agrees_with(puzzle)
+    }
+
+    /// The 81-character line form used by public puzzle collections, with `.` for blanks.
+    pub fn to_line(&self) -> String {
+        self.cells
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+            .collect()
+    }
+
+    /// Writes the assignment form (nine rows of `d d d d d d d d d\n`) into `out`.
+    ///
+    /// This is the allocation-free core of [`Display`](fmt::Display), used by
+    /// the writers that produce millions of grids.
+    pub fn write_assignment(&self, out: &mut [u8; ASSIGNMENT_GRID_BYTES]) {
+        for (row, line) in self.cells.chunks_exact(9).zip(out.chunks_exact_mut(18)) {
+            for (col, &digit) in row.iter().enumerate() {
+                line[2 * col] = b'0' + digit;
+                line[2 * col + 1] = b' ';
+            }
+            line[17] = b'\n';
+        }
+    }
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Grid::EMPTY
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0u8; ASSIGNMENT_GRID_BYTES];
+        self.write_assignment(&mut buf);
+        // The buffer holds only ASCII digits, spaces and newlines.
+        f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+impl FromStr for Grid {
+    type Err = crate::format::ParseError;
+
+    /// Parses exactly one puzzle in any supported format (see [`crate::format`]):
+    /// an 81-character line, the assignment grid, or nine compact rows.
+    fn from_str(text: &str) -> Result<Grid, Self::Err> {
+        crate::format::parse_one(text.as_bytes())
+    }
+}
+
+impl From<Grid> for [u8; CELLS] {
+    fn from(grid: Grid) -> Self {
+        grid.cells
+    }
+}
+
+impl TryFrom<[u8; CELLS]> for Grid {
+    type Error = GridError;
+    fn try_from(cells: [u8; CELLS]) -> Result<Self, Self::Error> {
+        Grid::from_cells(cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_cells_cover_the_grid_three_times() {
+        let mut seen = [0; CELLS];
+        for unit in Unit::all() {
+            for cell in unit.cells() {
+                seen[cell] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 3));
+    }
+
+    #[test]
+    fn rejects_cell_of_ten() {
+        let mut cells = [0; CELLS];
+        cells[5] = 10;
+        assert_eq!(
+            Grid::from_cells(cells),
+            Err(GridError::CellOutOfRange {
+                index: 5,
+                value: 10
+            })
+        );
+    }
+
+    #[test]
+    fn finds_conflict_in_box() {
+        let mut grid = Grid::EMPTY;
+        grid.set(0, 0, 4).unwrap();
+        grid.set(2, 2, 4).unwrap();
+        let conflict = grid.first_conflict().unwrap();
+        assert_eq!(conflict.unit, Unit::Box(0));
+        assert_eq!(conflict.cells, (0, 20));
+    }
+}

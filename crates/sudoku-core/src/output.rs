@@ -1,0 +1,175 @@
+//! Replacing a file atomically: a failed run never leaves a partial file.
+//!
+//! [`AtomicFile`] writes to a temporary file in the target's directory and
+//! renames it over the target only in [`AtomicFile::commit`], after every byte
+//! is written and flushed. A rename within one directory is atomic on POSIX
+//! file systems, so readers see either the old file or the complete new one.
+//! If the process dies first, even by SIGKILL, the target is untouched; a
+//! dropped, uncommitted `AtomicFile` removes its temporary file.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Size of the write buffer: large writes keep system-call overhead negligible.
+const BUFFER_BYTES: usize = 1 << 20;
+
+/// A file that replaces its target only when committed. See the [module docs](self).
+///
+/// ```
+/// use std::io::Write;
+/// use sudoku_core::output::AtomicFile;
+///
+/// let dir = std::env::temp_dir().join(format!("atomic-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let target = dir.join("sudoku.txt");
+/// std::fs::write(&target, "old").unwrap();
+///
+/// let mut file = AtomicFile::create(&target).unwrap();
+/// file.write_all(b"new").unwrap();
+/// drop(file); // not committed: the old content stays
+/// assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
+///
+/// let mut file = AtomicFile::create(&target).unwrap();
+/// file.write_all(b"new").unwrap();
+/// file.commit().unwrap();
+/// assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[derive(Debug)]
+pub struct AtomicFile {
+    target: PathBuf,
+    temp: PathBuf,
+    writer: Option<BufWriter<File>>,
+}
+
+impl AtomicFile {
+    /// Starts replacing `target`: creates a new temporary file beside it.
+    ///
+    /// # Errors
+    /// When the directory cannot be written to, or `target` is a directory.
+    pub fn create(target: &Path) -> io::Result<AtomicFile> {
+        if target.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "the output path is a directory",
+            ));
+        }
+        let dir = match target.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "output".to_string());
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let temp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(file) => {
+                    crate::output::cleanup::register(&temp);
+                    return Ok(AtomicFile {
+                        target: target.to_path_buf(),
+                        temp,
+                        writer: Some(BufWriter::with_capacity(BUFFER_BYTES, file)),
+                    });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The path of the temporary file being written.
+    pub fn temp_path(&self) -> &Path {
+        &self.temp
+    }
+
+    /// Flushes everything and renames the temporary file over the target.
+    ///
+    /// # Errors
+    /// When a write, the flush or the rename fails; the target is then unchanged.
+    pub fn commit(mut self) -> io::Result<()> {
+        let writer = self.writer.take().expect("an AtomicFile is committed once");
+        let file = writer.into_inner().map_err(|e| e.into_error())?;
+        drop(file);
+        fs::rename(&self.temp, &self.target)?;
+        crate::output::cleanup::unregister();
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writer
+            .as_mut()
+            .expect("writer present until commit")
+            .write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.writer
+            .as_mut()
+            .expect("writer present until commit")
+            .write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer
+            .as_mut()
+            .expect("writer present until commit")
+            .flush()
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.writer.take().is_some() {
+            let _ = fs::remove_file(&self.temp);
+            crate::output::cleanup::unregister();
+        }
+    }
+}
+
+/// Hooks for removing the temporary file when the process is interrupted.
+pub mod cleanup {
+    use std::ffi::CString;
+    use std::path::Path;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    /// The temporary file being written, as a C string, for a signal handler.
+    static CURRENT: AtomicPtr<libc_char> = AtomicPtr::new(std::ptr::null_mut());
+
+    #[allow(non_camel_case_types)]
+    type libc_char = std::os::raw::c_char;
+
+    pub(super) fn register(path: &Path) {
+        use std::os::unix::ffi::OsStrExt;
+        if let Ok(c) = CString::new(path.as_os_str().as_bytes()) {
+            let old = CURRENT.swap(c.into_raw(), Ordering::SeqCst);
+            free(old);
+        }
+    }
+
+    pub(super) fn unregister() {
+        free(CURRENT.swap(std::ptr::null_mut(), Ordering::SeqCst));
+    }
+
+    fn free(ptr: *mut libc_char) {
+        if !ptr.is_null() {
+            // SAFETY: every non-null pointer stored in CURRENT came from
+            // CString::into_raw and is taken out of CURRENT exactly once.
+            drop(unsafe { CString::from_raw(ptr) });
+        }
+    }
+
+    /// The temporary file currently being written, for a signal handler to
+    /// unlink: a NUL-terminated path, or null. Only async-signal-safe calls
+    /// (such as `unlink`) may use it.
+    pub fn current_temp_path() -> *const libc_char {
+        CURRENT.load(Ordering::SeqCst)
+    }
+}
