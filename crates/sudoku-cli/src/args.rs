@@ -71,6 +71,8 @@ pub enum Command {
     },
     /// `bench FILE...`: solver throughput on one thread.
     Bench { files: Vec<PathBuf>, seconds: u64 },
+    /// `-n N ...` or `puzzles N ...`: puzzle generation.
+    Puzzles(Box<crate::puzzles_cmd::PuzzlesArgs>),
     /// `--help`.
     Help,
     /// `--version`.
@@ -90,12 +92,17 @@ impl From<lexopt::Error> for UsageError {
     }
 }
 
-fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
+pub(crate) fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
     Err(UsageError(message.into()))
 }
 
 /// Parses a decimal integer in `lo..=hi`, naming `what` and the range on failure.
-fn bounded(value: OsString, what: &str, lo: usize, hi: usize) -> Result<usize, UsageError> {
+pub(crate) fn bounded(
+    value: OsString,
+    what: &str,
+    lo: usize,
+    hi: usize,
+) -> Result<usize, UsageError> {
     let text = value.to_string_lossy();
     let range = format!("{what} must be an integer from {lo} to {hi}");
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -107,7 +114,7 @@ fn bounded(value: OsString, what: &str, lo: usize, hi: usize) -> Result<usize, U
     }
 }
 
-fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), UsageError> {
+pub(crate) fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), UsageError> {
     if slot.is_some() {
         return usage(format!("{flag} was given more than once"));
     }
@@ -115,7 +122,7 @@ fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), UsageError>
     Ok(())
 }
 
-fn output_of(value: OsString) -> Output {
+pub(crate) fn output_of(value: OsString) -> Output {
     if value == "-" {
         Output::Stdout
     } else {
@@ -123,7 +130,7 @@ fn output_of(value: OsString) -> Output {
     }
 }
 
-const MAX_THREADS: usize = 1024;
+pub(crate) const MAX_THREADS: usize = 1024;
 
 /// Parses the arguments after the program name.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
@@ -132,7 +139,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("count") => return parse_count(args[1..].to_vec()),
         Some("check") => return parse_check(args[1..].to_vec()),
         Some("bench") => return parse_bench(args[1..].to_vec()),
+        Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
         _ => {}
+    }
+    if crate::puzzles_cmd::is_assignment_form(&args) {
+        return crate::puzzles_cmd::parse_assignment(args);
     }
     let mut parser = lexopt::Parser::from_args(args);
     let (mut count, mut solve, mut first, mut output, mut threads) = (None, None, None, None, None);
