@@ -36,6 +36,7 @@ pub mod final_boards;
 pub mod format;
 mod grid;
 pub mod output;
+pub mod rate;
 pub mod solver;
 
 pub use error::{FirstDigitError, GridError};
