@@ -1,11 +1,97 @@
-//! Basic fish: X-Wing (2), Swordfish (3), Jellyfish (4).
+//! Fish: X-Wing (2), Swordfish (3), Jellyfish (4), basic and finned.
 //!
 //! If a digit's candidates in N rows lie within N columns, those rows hold the
 //! digit's N copies in those columns, so the columns have no room for it in
 //! other rows. The same holds with rows and columns swapped.
 
-use super::candidates::{unit_of, Candidates, Cells, Digits};
+use super::candidates::{unit_of, Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
+use super::subsets::subsets;
 use super::{Context, Step, Technique};
+
+/// One orientation of a digit's candidates: for each base line, the cross
+/// positions where the digit can go.
+struct Lines {
+    lines: [u16; 9],
+    rows_are_base: bool,
+}
+
+impl Lines {
+    /// Both orientations of `digit`: rows as base lines, then columns.
+    fn of(marks: &Candidates, digit: u8) -> [Lines; 2] {
+        let (mut by_row, mut by_col) = ([0u16; 9], [0u16; 9]);
+        for c in Cells(marks.digit_cells(digit)) {
+            by_row[c / 9] |= 1 << (c % 9);
+            by_col[c % 9] |= 1 << (c / 9);
+        }
+        [
+            Lines {
+                lines: by_row,
+                rows_are_base: true,
+            },
+            Lines {
+                lines: by_col,
+                rows_are_base: false,
+            },
+        ]
+    }
+
+    fn cell(&self, line: usize, cross: usize) -> usize {
+        if self.rows_are_base {
+            line * 9 + cross
+        } else {
+            cross * 9 + line
+        }
+    }
+
+    /// The base lines whose candidate count is in `counts`.
+    fn usable(&self, counts: std::ops::RangeInclusive<u32>) -> u16 {
+        (0..9)
+            .filter(|&i| counts.contains(&self.lines[i].count_ones()))
+            .fold(0, |a, i| a | 1 << i)
+    }
+
+    /// The candidates in the `covers` cross lines outside the `base` lines.
+    fn outside(&self, base: u16, covers: u16) -> u128 {
+        let mut out = 0u128;
+        for (i, &m) in self.lines.iter().enumerate() {
+            if base & (1 << i) == 0 {
+                for j in Digits(m & covers) {
+                    out |= 1 << self.cell(i, j as usize);
+                }
+            }
+        }
+        out
+    }
+
+    /// Fills `step` with the fish on `base` × `covers` removing `removed`.
+    fn record(
+        &self,
+        technique: Technique,
+        base: u16,
+        covers: u16,
+        digit: u8,
+        removed: u128,
+        step: &mut Step,
+    ) -> bool {
+        if removed == 0 {
+            return false;
+        }
+        step.reset(technique);
+        for i in Digits(base) {
+            for j in Digits(self.lines[i as usize]) {
+                step.cells.push(self.cell(i as usize, j as usize));
+            }
+        }
+        step.cells.sort_unstable();
+        let offset = if self.rows_are_base { 0 } else { 9 };
+        step.units
+            .extend(Digits(base).map(|i| unit_of(offset + i as usize)));
+        step.units
+            .extend(Digits(covers).map(|j| unit_of(9 - offset + j as usize)));
+        step.eliminations.extend(Cells(removed).map(|c| (c, digit)));
+        true
+    }
+}
 
 /// Basic fish of size `N` on any digit, rows as base first, then columns.
 pub(super) fn basic<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
@@ -14,83 +100,65 @@ pub(super) fn basic<const N: usize>(marks: &Candidates, _: &Context, step: &mut 
         3 => Technique::Swordfish,
         _ => Technique::Jellyfish,
     };
-    for digit in 1..=9u8 {
-        // by_row[r]: columns where the digit can go in row r; by_col likewise.
-        let (mut by_row, mut by_col) = ([0u16; 9], [0u16; 9]);
-        for c in Cells(marks.digit_cells(digit)) {
-            by_row[c / 9] |= 1 << (c % 9);
-            by_col[c % 9] |= 1 << (c / 9);
-        }
-        for (lines, rows_are_base) in [(&by_row, true), (&by_col, false)] {
-            let mut usable = 0u16;
-            for (i, m) in lines.iter().enumerate() {
-                if (2..=N as u32).contains(&m.count_ones()) {
-                    usable |= 1 << i;
-                }
-            }
-            if usable.count_ones() < N as u32 {
-                continue;
-            }
-            // Walk the submasks of `usable` only.
-            let mut set = usable;
-            while set != 0 {
-                if set.count_ones() == N as u32 {
-                    let covers = Digits(set).fold(0u16, |a, i| a | lines[i as usize]);
-                    if covers.count_ones() == N as u32
-                        && record(lines, set, covers, rows_are_base, digit, technique, step)
-                    {
-                        return true;
-                    }
-                }
-                set = (set - 1) & usable;
-            }
-        }
-    }
-    false
+    let n = N as u32;
+    (1..=9u8).any(|digit| {
+        Lines::of(marks, digit).iter().any(|fish| {
+            subsets(fish.usable(2..=n), n, |base| {
+                let covers = Digits(base).fold(0u16, |a, i| a | fish.lines[i as usize]);
+                covers.count_ones() == n
+                    && fish.record(
+                        technique,
+                        base,
+                        covers,
+                        digit,
+                        fish.outside(base, covers),
+                        step,
+                    )
+            })
+        })
+    })
 }
 
-/// Fills `step` when the fish on `base` lines × `covers` removes anything.
-fn record(
-    lines: &[u16; 9],
-    base: u16,
-    covers: u16,
-    rows_are_base: bool,
-    digit: u8,
-    technique: Technique,
-    step: &mut Step,
-) -> bool {
-    let cell = |line: usize, cross: usize| {
-        if rows_are_base {
-            line * 9 + cross
-        } else {
-            cross * 9 + line
-        }
+/// Finned fish of size `N`: as a basic fish, except that some base-line
+/// candidates (the fins) fall outside the cover lines, all in one box.
+///
+/// Either a fin holds the digit, or the fish without its fins is a basic
+/// fish. A cell of a cover line outside the base lines that sees every fin
+/// (here: lies in the fins' box) loses the digit in both cases.
+pub(super) fn finned<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    let technique = match N {
+        2 => Technique::FinnedXWing,
+        3 => Technique::FinnedSwordfish,
+        _ => Technique::FinnedJellyfish,
     };
-    let mut hit = false;
-    for (i, &m) in lines.iter().enumerate() {
-        if base & (1 << i) != 0 {
-            continue;
-        }
-        for j in Digits(m & covers) {
-            if !hit {
-                step.reset(technique);
-                hit = true;
-            }
-            step.eliminations.push((cell(i, j as usize), digit));
-        }
-    }
-    if hit {
-        for i in Digits(base) {
-            for j in Digits(lines[i as usize]) {
-                step.cells.push(cell(i as usize, j as usize));
-            }
-        }
-        step.cells.sort_unstable();
-        let offset = if rows_are_base { 0 } else { 9 };
-        step.units
-            .extend(Digits(base).map(|i| unit_of(offset + i as usize)));
-        step.units
-            .extend(Digits(covers).map(|j| unit_of(9 - offset + j as usize)));
-    }
-    hit
+    let n = N as u32;
+    (1..=9u8).any(|digit| {
+        Lines::of(marks, digit).iter().any(|fish| {
+            subsets(fish.usable(1..=n + 3), n, |base| {
+                let union = Digits(base).fold(0u16, |a, i| a | fish.lines[i as usize]);
+                if union.count_ones() <= n || union.count_ones() > n + 3 {
+                    return false;
+                }
+                subsets(union, n, |covers| {
+                    // The fins: base candidates outside the covers.
+                    let fins = Digits(base)
+                        .flat_map(|i| {
+                            Digits(fish.lines[i as usize] & !covers)
+                                .map(move |j| (i as usize, j as usize))
+                        })
+                        .fold(0u128, |a, (i, j)| a | 1 << fish.cell(i, j));
+                    let fin_box = UNIT_MASK[CELL_UNITS[fins.trailing_zeros() as usize][2] as usize];
+                    fins & !fin_box == 0
+                        && fish.record(
+                            technique,
+                            base,
+                            covers,
+                            digit,
+                            fish.outside(base, covers) & fin_box,
+                            step,
+                        )
+                })
+            })
+        })
+    })
 }

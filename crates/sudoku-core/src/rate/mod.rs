@@ -18,7 +18,7 @@
 //!
 //! One technique family per file: [`singles`](self) in `singles.rs`, locked
 //! candidates in `locked.rs`, naked and hidden subsets in `subsets.rs`, basic
-//! fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
+//! and finned fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
 //! wings in `wings.rs`, simple colouring in `colouring.rs`, the unique
 //! rectangle in `unique_rectangle.rs`, X-, XY- and alternating inference chains
 //! in `chains.rs`, forcing chains and trial and error in `forcing.rs`.
@@ -65,9 +65,11 @@ pub enum Level {
     Easy,
     /// Locked candidates, pairs, X-Wing.
     Medium,
-    /// Triples, Swordfish, Skyscraper, 2-String Kite, wings, colouring, unique rectangles.
+    /// Triples, Swordfish, finned X-Wing and Swordfish, Skyscraper, 2-String
+    /// Kite, wings, colouring, unique rectangles.
     Hard,
-    /// Quads, Jellyfish, X-chains, XY-chains, alternating inference chains.
+    /// Quads, Jellyfish (basic and finned), X-chains, XY-chains, alternating
+    /// inference chains.
     Expert,
     /// Forcing chains and trial and error.
     Extreme,
@@ -168,8 +170,12 @@ pub enum Technique {
     Skyscraper,
     /// A row and a column conjugate pair of a digit joined in a box.
     TwoStringKite,
+    /// An X-Wing with extra candidates (fins) in one box.
+    FinnedXWing,
     /// A bivalue pivot and two bivalue pincers.
     XyWing,
+    /// A Swordfish with fins in one box.
+    FinnedSwordfish,
     /// A trivalue pivot and two bivalue pincers.
     XyzWing,
     /// Two identical bivalue cells joined by a conjugate pair.
@@ -182,6 +188,8 @@ pub enum Technique {
     NakedQuad,
     /// A digit confined to four columns in four rows (or the transpose).
     Jellyfish,
+    /// A Jellyfish with fins in one box.
+    FinnedJellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
     /// An alternating chain of strong and weak links on one digit.
@@ -201,7 +209,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 30] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -215,13 +223,16 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::Skyscraper,
         Technique::TwoStringKite,
+        Technique::FinnedXWing,
         Technique::XyWing,
+        Technique::FinnedSwordfish,
         Technique::XyzWing,
         Technique::WWing,
         Technique::UniqueRectangle,
         Technique::SimpleColouring,
         Technique::NakedQuad,
         Technique::Jellyfish,
+        Technique::FinnedJellyfish,
         Technique::HiddenQuad,
         Technique::XChain,
         Technique::XyChain,
@@ -246,16 +257,19 @@ impl Technique {
             Technique::HiddenPair => 3.4,
             Technique::NakedTriple => 3.6,
             Technique::Swordfish => 3.8,
+            Technique::FinnedXWing => 4.1,
             Technique::HiddenTriple => 4.0,
             Technique::Skyscraper => 4.0,
             Technique::TwoStringKite => 4.1,
             Technique::XyWing => 4.2,
+            Technique::FinnedSwordfish => 4.3,
             Technique::XyzWing => 4.4,
             Technique::WWing => 4.4,
             Technique::UniqueRectangle => 4.5,
             Technique::SimpleColouring => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
+            Technique::FinnedJellyfish => 5.3,
             Technique::HiddenQuad => 5.4,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
@@ -279,16 +293,19 @@ impl Technique {
             Technique::HiddenPair => "Hidden Pair",
             Technique::NakedTriple => "Naked Triple",
             Technique::Swordfish => "Swordfish",
+            Technique::FinnedXWing => "Finned X-Wing",
             Technique::HiddenTriple => "Hidden Triple",
             Technique::Skyscraper => "Skyscraper",
             Technique::TwoStringKite => "2-String Kite",
             Technique::XyWing => "XY-Wing",
+            Technique::FinnedSwordfish => "Finned Swordfish",
             Technique::XyzWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
             Technique::SimpleColouring => "Simple Colouring",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
+            Technique::FinnedJellyfish => "Finned Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
@@ -403,7 +420,7 @@ pub(crate) struct Context {
 type Finder = fn(&Candidates, &Context, &mut Step) -> bool;
 
 /// The techniques in the order they are tried.
-const FINDERS: [(Technique, Finder); 27] = [
+const FINDERS: [(Technique, Finder); 30] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::NakedSingle, singles::naked_single),
@@ -417,13 +434,16 @@ const FINDERS: [(Technique, Finder); 27] = [
     (Technique::HiddenTriple, subsets::hidden::<3>),
     (Technique::Skyscraper, single_digit::skyscraper),
     (Technique::TwoStringKite, single_digit::two_string_kite),
+    (Technique::FinnedXWing, fish::finned::<2>),
     (Technique::XyWing, wings::xy_wing),
+    (Technique::FinnedSwordfish, fish::finned::<3>),
     (Technique::XyzWing, wings::xyz_wing),
     (Technique::WWing, wings::w_wing),
     (Technique::UniqueRectangle, unique_rectangle::type1),
     (Technique::SimpleColouring, colouring::simple_colouring),
     (Technique::NakedQuad, subsets::naked::<4>),
     (Technique::Jellyfish, fish::basic::<4>),
+    (Technique::FinnedJellyfish, fish::finned::<4>),
     (Technique::HiddenQuad, subsets::hidden::<4>),
     (Technique::XChain, chains::x_chain),
     (Technique::XyChain, chains::xy_chain),

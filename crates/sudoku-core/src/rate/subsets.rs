@@ -21,7 +21,7 @@ fn technique(naked: bool, n: usize) -> Technique {
 
 /// Calls `f` with every `k`-subset of the set bits of `items` (a 9-bit mask)
 /// until it returns true.
-fn subsets(items: u16, k: u32, mut f: impl FnMut(u16) -> bool) -> bool {
+pub(super) fn subsets(items: u16, k: u32, mut f: impl FnMut(u16) -> bool) -> bool {
     if items.count_ones() < k {
         return false;
     }
