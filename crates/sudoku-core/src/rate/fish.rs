@@ -139,24 +139,38 @@ pub(super) fn finned<const N: usize>(marks: &Candidates, _: &Context, step: &mut
                 if union.count_ones() <= n || union.count_ones() > n + 3 {
                     return false;
                 }
-                subsets(union, n, |covers| {
-                    // The fins: base candidates outside the covers.
-                    let fins = Digits(base)
-                        .flat_map(|i| {
-                            Digits(fish.lines[i as usize] & !covers)
-                                .map(move |j| (i as usize, j as usize))
-                        })
-                        .fold(0u128, |a, (i, j)| a | 1 << fish.cell(i, j));
-                    let fin_box = UNIT_MASK[CELL_UNITS[fins.trailing_zeros() as usize][2] as usize];
-                    fins & !fin_box == 0
-                        && fish.record(
-                            technique,
-                            base,
-                            covers,
-                            digit,
-                            fish.outside(base, covers) & fin_box,
-                            step,
-                        )
+                // The fins share a box, so every base candidate outside one
+                // band of three cross lines is covered: try each band.
+                (0..3).any(|band| {
+                    let band_mask = 0b111u16 << (3 * band);
+                    let must = union & !band_mask;
+                    if must.count_ones() > n {
+                        return false;
+                    }
+                    let mut try_covers = |covers: u16| {
+                        // The fins: base candidates outside the covers.
+                        let fins = Digits(base)
+                            .flat_map(|i| {
+                                Digits(fish.lines[i as usize] & !covers)
+                                    .map(move |j| (i as usize, j as usize))
+                            })
+                            .fold(0u128, |a, (i, j)| a | 1 << fish.cell(i, j));
+                        let fin_box =
+                            UNIT_MASK[CELL_UNITS[fins.trailing_zeros() as usize][2] as usize];
+                        fins & !fin_box == 0
+                            && fish.record(
+                                technique,
+                                base,
+                                covers,
+                                digit,
+                                fish.outside(base, covers) & fin_box,
+                                step,
+                            )
+                    };
+                    match n - must.count_ones() {
+                        0 => try_covers(must),
+                        k => subsets(union & band_mask, k, |extra| try_covers(must | extra)),
+                    }
                 })
             })
         })
