@@ -41,7 +41,10 @@ struct Search<'a> {
     bivalue: u128,
     /// `parent[state]`: the state it was reached from; state = node * 2 + truth.
     parent: Vec<u16>,
-    seen: Vec<bool>,
+    /// `seen[state] == stamp` when the current search has reached it: a new
+    /// stamp per start clears them all at once.
+    seen: Vec<u32>,
+    stamp: u32,
     queue: Vec<usize>,
 }
 
@@ -99,10 +102,10 @@ impl Search<'_> {
     /// Breadth-first from `start` assumed false; fills `step` on the first
     /// chain that removes something.
     fn from(&mut self, start: Node, technique: Technique, step: &mut Step) -> bool {
-        self.seen.iter_mut().for_each(|s| *s = false);
+        self.stamp += 1;
         self.queue.clear();
         let first = start * 2;
-        self.seen[first] = true;
+        self.seen[first] = self.stamp;
         self.queue.push(first);
         let (mut head, mut links, mut victims) = (0, Vec::new(), Vec::new());
         while head < self.queue.len() {
@@ -117,10 +120,10 @@ impl Search<'_> {
             }
             for &m in &links {
                 let next = m * 2 + usize::from(!truth);
-                if self.seen[next] {
+                if self.seen[next] == self.stamp {
                     continue;
                 }
-                self.seen[next] = true;
+                self.seen[next] = self.stamp;
                 self.parent[next] = state as u16;
                 self.queue.push(next);
                 if truth || m == start {
@@ -162,7 +165,8 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, step: &mut Step) ->
         mode,
         bivalue,
         parent: vec![0; 81 * 9 * 2],
-        seen: vec![false; 81 * 9 * 2],
+        seen: vec![0; 81 * 9 * 2],
+        stamp: 0,
         queue: Vec::with_capacity(81 * 9 * 2),
     };
     for cell in Cells(starts) {

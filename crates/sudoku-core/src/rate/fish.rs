@@ -4,7 +4,7 @@
 //! digit's N copies in those columns, so the columns have no room for it in
 //! other rows. The same holds with rows and columns swapped.
 
-use super::candidates::{unit_of, Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
+use super::candidates::{unit_of, Candidates, Cells, Digits};
 use super::subsets::subsets;
 use super::{Context, Step, Technique};
 
@@ -148,24 +148,25 @@ pub(super) fn finned<const N: usize>(marks: &Candidates, _: &Context, step: &mut
                         return false;
                     }
                     let mut try_covers = |covers: u16| {
-                        // The fins: base candidates outside the covers.
-                        let fins = Digits(base)
-                            .flat_map(|i| {
-                                Digits(fish.lines[i as usize] & !covers)
-                                    .map(move |j| (i as usize, j as usize))
-                            })
-                            .fold(0u128, |a, (i, j)| a | 1 << fish.cell(i, j));
-                        let fin_box =
-                            UNIT_MASK[CELL_UNITS[fins.trailing_zeros() as usize][2] as usize];
-                        fins & !fin_box == 0
-                            && fish.record(
-                                technique,
-                                base,
-                                covers,
-                                digit,
-                                fish.outside(base, covers) & fin_box,
-                                step,
-                            )
+                        // The base lines holding fins must share a band of
+                        // three lines, so the fins share one box.
+                        let fin_lines = Digits(base)
+                            .filter(|&i| fish.lines[i as usize] & !covers != 0)
+                            .fold(0u16, |a, i| a | 1 << i);
+                        let group = fin_lines.trailing_zeros() as usize / 3;
+                        if fin_lines & !(0b111 << (3 * group)) != 0 {
+                            return false;
+                        }
+                        // Victims: cover candidates in the fins' box, off the base lines.
+                        let mut removed = 0u128;
+                        for i in 3 * group..3 * group + 3 {
+                            if base & (1 << i) == 0 {
+                                for j in Digits(fish.lines[i] & covers & band_mask) {
+                                    removed |= 1 << fish.cell(i, j as usize);
+                                }
+                            }
+                        }
+                        fish.record(technique, base, covers, digit, removed, step)
                     };
                     match n - must.count_ones() {
                         0 => try_covers(must),
