@@ -73,6 +73,8 @@ pub enum Command {
     Bench { files: Vec<PathBuf>, seconds: u64 },
     /// `-n N ...` or `puzzles N ...`: puzzle generation.
     Puzzles(Box<crate::puzzles_cmd::PuzzlesArgs>),
+    /// `rate`, `explain`, `hint`: the human-style solver.
+    Rate(crate::rate_cmd::RateCommand),
     /// `--help`.
     Help,
     /// `--version`.
@@ -140,6 +142,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("check") => return parse_check(args[1..].to_vec()),
         Some("bench") => return parse_bench(args[1..].to_vec()),
         Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
+        Some(name @ ("rate" | "explain" | "hint")) => {
+            return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
+        }
         _ => {}
     }
     if crate::puzzles_cmd::is_assignment_form(&args) {

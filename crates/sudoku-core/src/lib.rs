@@ -37,6 +37,7 @@ pub mod format;
 mod grid;
 pub mod output;
 pub mod puzzle;
+pub mod rate;
 pub mod solver;
 
 pub use error::{FirstDigitError, GridError};
