@@ -116,50 +116,95 @@ const BAND_RULE: [u32; 512] = {
     table
 };
 
+/// For a 9-bit row segment: the segment when it holds exactly one cell, else 0.
+const ROW_SINGLE: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut seg = 1;
+    while seg < 512 {
+        if seg & (seg - 1) == 0 {
+            table[seg] = seg as u32;
+        }
+        seg += 1;
+    }
+    table
+};
+
+/// For the 9-bit set of columns a digit may use in one band: the cells the
+/// other two bands keep. A box whose candidates lie in a single column puts the
+/// digit in that column, so the other bands lose that column.
+const COLUMN_LOCK: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut keep = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let triple: u32 = (cols as u32 >> (3 * k)) & 0x7;
+            if triple != 0 && triple & (triple - 1) == 0 {
+                let c = 3 * k + (triple.trailing_zeros() as usize);
+                keep &= !COLUMNS[c];
+            }
+            k += 1;
+        }
+        table[cols] = keep;
+        cols += 1;
+    }
+    table
+};
+
+/// For word `3·d + b`: the words of the same digit in the other two bands.
+const OTHER_BANDS: [[u8; 2]; 27] = {
+    let mut table = [[0; 2]; 27];
+    let mut s = 0;
+    while s < 27 {
+        let (d3, b) = (s - s % 3, s % 3);
+        table[s] = [(d3 + (b + 1) % 3) as u8, (d3 + (b + 2) % 3) as u8];
+        s += 1;
+    }
+    table
+};
+
 /// The propagation state: see the module docs.
 #[derive(Clone, Copy)]
 struct Board {
-    /// `candidates[d][b]`: cells of band `b` where digit `d + 1` may go, placed ones included.
-    candidates: [[u32; 3]; 9],
+    /// `candidates[3·d + b]`: cells of band `b` where digit `d + 1` may go,
+    /// solved ones included.
+    candidates: [u32; 27],
+    /// Each word as of its last update, so unchanged words are skipped.
+    updated: [u32; 27],
     /// Unsolved cells per band.
     unsolved: [u32; 3],
-    /// `candidates` as of each digit's last band-rule pass, to skip unchanged digits.
-    seen: [[u32; 3]; 9],
+    /// Unsolved cells with exactly two candidates, per band, as of the last
+    /// naked-single pass: the cells to branch on.
+    pairs: [u32; 3],
 }
 
 impl Board {
     const fn new() -> Board {
         Board {
-            candidates: [[BAND; 3]; 9],
+            candidates: [BAND; 27],
+            updated: [0; 27],
             unsolved: [BAND; 3],
-            seen: [[0; 3]; 9],
+            pairs: [0; 3],
         }
     }
 
-    /// Places digit index `d` at cell `i` of band `b`. The caller has checked
-    /// that `d` is still a candidate there.
+    /// Commits digit index `d` to cell `i` of band `b`: drops the digit from
+    /// the cell's row and box in the band. [`Board::update`] derives the rest
+    /// (the column in other bands, the other digits of the cell).
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, i: u32) {
-        let bit = 1u32 << i;
-        for words in self.candidates.iter_mut() {
-            words[b] &= !bit;
-        }
-        let words = &mut self.candidates[d];
-        words[b] = (words[b] & !BAND_PEERS[i as usize]) | bit;
-        let column = !COLUMNS[(i % 9) as usize];
-        words[(b + 1) % 3] &= column;
-        words[(b + 2) % 3] &= column;
-        self.unsolved[b] &= !bit;
+    fn assign(&mut self, d: usize, b: usize, i: u32) {
+        self.candidates[3 * d + b] &= !BAND_PEERS[i as usize];
     }
 
-    /// Places a given; false when it conflicts with the givens placed before.
+    /// Places a given; false when an earlier given already excludes it.
     fn place_given(&mut self, cell: usize, digit: u8) -> bool {
         let (b, i) = (cell / 27, (cell % 27) as u32);
         let d = digit as usize - 1;
-        if self.candidates[d][b] & (1 << i) == 0 {
+        if self.candidates[3 * d + b] & (1 << i) == 0 {
             return false;
         }
-        self.place(d, b, i);
+        self.assign(d, b, i);
         true
     }
 
@@ -167,27 +212,19 @@ impl Board {
         self.unsolved == [0; 3]
     }
 
-    /// Applies the rules of the module docs until nothing changes. False on a contradiction.
-    fn propagate(&mut self) -> bool {
+    /// Applies the band rule, column locks and solved rows to every changed
+    /// word until none changes. False on a contradiction.
+    #[inline(always)]
+    fn update(&mut self) -> bool {
         loop {
             let mut changed = false;
-            for d in 0..9 {
-                if self.candidates[d] == self.seen[d] {
-                    continue;
-                }
-                changed = true;
-                match self.propagate_digit(d) {
-                    None => return false,
-                    Some(placed) => {
-                        if !placed {
-                            self.seen[d] = self.candidates[d];
-                        }
+            for s in 0..27 {
+                if self.candidates[s] != self.updated[s] {
+                    changed = true;
+                    if !self.update_word(s) {
+                        return false;
                     }
                 }
-            }
-            match self.naked_singles() {
-                None => return false,
-                Some(placed) => changed |= placed,
             }
             if !changed {
                 return true;
@@ -195,126 +232,109 @@ impl Board {
         }
     }
 
-    /// The band rule and hidden singles for one digit. `Some(true)` when it
-    /// placed a digit, `None` on a contradiction.
+    /// Updates word `s` (digit `s / 3`, band `s % 3`). False on a contradiction.
     #[inline(always)]
-    fn propagate_digit(&mut self, d: usize) -> Option<bool> {
-        let mut placed = false;
-        for b in 0..3 {
-            let x = self.candidates[d][b];
-            let pattern = ROW_TO_BOXES[(x & ROW9) as usize]
-                | (ROW_TO_BOXES[((x >> 9) & ROW9) as usize] << 3)
-                | (ROW_TO_BOXES[(x >> 18) as usize] << 6);
-            let allowed = BAND_RULE[pattern as usize];
-            if allowed == 0 {
-                return None;
-            }
-            let mut x = x & allowed;
-            self.candidates[d][b] = x;
-            let open = self.unsolved[b];
-            if x & open == 0 {
-                continue;
-            }
-            for unit in ROWS.iter().chain(BOXES.iter()) {
-                let seg = x & unit;
-                if seg.is_power_of_two() && seg & open != 0 {
-                    self.place(d, b, seg.trailing_zeros());
-                    placed = true;
-                    x = self.candidates[d][b];
-                }
-            }
+    fn update_word(&mut self, s: usize) -> bool {
+        let x = self.candidates[s];
+        let pattern = ROW_TO_BOXES[(x & ROW9) as usize]
+            | (ROW_TO_BOXES[((x >> 9) & ROW9) as usize] << 3)
+            | (ROW_TO_BOXES[(x >> 18) as usize] << 6);
+        let x = x & BAND_RULE[pattern as usize];
+        if x == 0 {
+            return false;
         }
-        // Columns: count positions per column over the nine row segments.
-        let (mut once, mut twice) = (0u32, 0u32);
-        for b in 0..3 {
-            let x = self.candidates[d][b];
-            for shift in [0, 9, 18] {
-                let seg = (x >> shift) & ROW9;
-                twice |= once & seg;
-                once |= seg;
+        self.candidates[s] = x;
+        self.updated[s] = x;
+
+        let columns = (x | (x >> 9) | (x >> 18)) & ROW9;
+        let keep = COLUMN_LOCK[columns as usize];
+        let [other1, other2] = OTHER_BANDS[s];
+        self.candidates[other1 as usize] &= keep;
+        self.candidates[other2 as usize] &= keep;
+
+        // A row with one cell left for the digit is solved there (a hidden
+        // single; after the band rule this covers boxes too).
+        let solved = ROW_SINGLE[(x & ROW9) as usize]
+            | (ROW_SINGLE[((x >> 9) & ROW9) as usize] << 9)
+            | (ROW_SINGLE[(x >> 18) as usize] << 18);
+        let b = s % 3;
+        let fresh = solved & self.unsolved[b];
+        if fresh != 0 {
+            self.unsolved[b] &= !fresh;
+            // Every other digit leaves the newly solved cells; this word keeps them.
+            for d in 0..9 {
+                self.candidates[3 * d + b] &= !fresh;
             }
+            self.candidates[s] = x;
         }
-        if once != ROW9 {
-            return None;
-        }
-        let mut singles = once & !twice;
-        while singles != 0 {
-            let column = COLUMNS[singles.trailing_zeros() as usize];
-            singles &= singles - 1;
-            for b in 0..3 {
-                let seg = self.candidates[d][b] & column;
-                if seg != 0 {
-                    if seg & self.unsolved[b] != 0 {
-                        self.place(d, b, seg.trailing_zeros());
-                        placed = true;
-                    }
-                    break;
-                }
-            }
-        }
-        Some(placed)
+        true
     }
 
-    /// Places every cell with one candidate. `Some(true)` when it placed a
-    /// digit, `None` when a cell has no candidate left.
+    /// Commits every unsolved cell with a single candidate, and records the
+    /// two-candidate cells. `Some(true)` when it committed any, `None` when a
+    /// cell has no candidate left.
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         for b in 0..3 {
-            let open = self.unsolved[b];
-            if open == 0 {
-                continue;
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let word = self.candidates[3 * d + b];
+                thrice |= twice & word;
+                twice |= once & word;
+                once |= word;
             }
-            let (mut once, mut twice) = (0u32, 0u32);
-            for words in &self.candidates {
-                twice |= once & words[b];
-                once |= words[b];
-            }
-            if open & !once != 0 {
+            if once != BAND {
                 return None;
             }
-            let mut singles = open & !twice;
+            self.pairs[b] = twice & !thrice;
+            let mut singles = !twice & self.unsolved[b];
             while singles != 0 {
                 let i = singles.trailing_zeros();
                 singles &= singles - 1;
                 let bit = 1 << i;
-                let d = self
-                    .candidates
-                    .iter()
-                    .position(|words| words[b] & bit != 0)?;
-                self.place(d, b, i);
+                // None: the cell lost its only candidate to a commit made here.
+                let d = (0..9).find(|&d| self.candidates[3 * d + b] & bit != 0)?;
+                self.assign(d, b, i);
                 placed = true;
             }
         }
         Some(placed)
     }
 
-    /// The unsolved cell to branch on: `(band, bit)`, fewest candidates first.
+    /// Propagates to a fixed point. False on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.update() {
+                return false;
+            }
+            if self.is_solved() {
+                return true;
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// The unsolved cell to branch on: `(band, bit)`, a two-candidate cell if
+    /// any (found by the last naked-single pass), else one with fewest candidates.
     fn branch_cell(&self) -> (usize, u32) {
+        for b in 0..3 {
+            if self.pairs[b] != 0 {
+                return (b, self.pairs[b].trailing_zeros());
+            }
+        }
         let mut best = (0, 0, u32::MAX);
         for b in 0..3 {
-            let open = self.unsolved[b];
-            if open == 0 {
-                continue;
-            }
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for words in &self.candidates {
-                thrice |= twice & words[b];
-                twice |= once & words[b];
-                once |= words[b];
-            }
-            let pairs = open & twice & !thrice;
-            if pairs != 0 {
-                return (b, pairs.trailing_zeros());
-            }
-            let mut cells = open;
+            let mut cells = self.unsolved[b];
             while cells != 0 {
                 let i = cells.trailing_zeros();
                 cells &= cells - 1;
-                let count = self
-                    .candidates
-                    .iter()
-                    .filter(|words| words[b] & (1 << i) != 0)
+                let count = (0..9)
+                    .filter(|&d| self.candidates[3 * d + b] & (1 << i) != 0)
                     .count() as u32;
                 if count < best.2 {
                     best = (b, i, count);
@@ -324,14 +344,15 @@ impl Board {
         (best.0, best.1)
     }
 
+    /// The grid of a solved board: each cell holds the one digit whose word has it.
     fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
-        for (cell, value) in cells.iter_mut().enumerate() {
-            let (b, bit) = (cell / 27, 1u32 << (cell % 27));
-            if self.unsolved[b] & bit == 0 {
-                if let Some(d) = self.candidates.iter().position(|w| w[b] & bit != 0) {
-                    *value = d as u8 + 1;
-                }
+        for (s, &word) in self.candidates.iter().enumerate() {
+            let (digit, base) = ((s / 3) as u8 + 1, 27 * (s % 3));
+            let mut bits = word;
+            while bits != 0 {
+                cells[base + bits.trailing_zeros() as usize] = digit;
+                bits &= bits - 1;
             }
         }
         Grid::from_cells_unchecked(cells)
@@ -352,12 +373,12 @@ impl Hunt {
         let (b, i) = board.branch_cell();
         let bit = 1u32 << i;
         for d in 0..9 {
-            if board.candidates[d][b] & bit == 0 {
+            if board.candidates[3 * d + b] & bit == 0 {
                 continue;
             }
             self.guesses += 1;
             let mut next = *board;
-            next.place(d, b, i);
+            next.assign(d, b, i);
             if !next.propagate() {
                 continue;
             }
@@ -448,7 +469,8 @@ mod tests {
     fn band_peers_exclude_the_cell() {
         for (i, peers) in BAND_PEERS.iter().enumerate() {
             assert_eq!(peers & (1 << i), 0);
-            assert_eq!(peers.count_ones(), 8 + 2);
+            // Eight others in the row, six more in the box.
+            assert_eq!(peers.count_ones(), 8 + 6);
         }
     }
 }
