@@ -404,30 +404,34 @@ struct Hunt {
 
 impl Hunt {
     /// Explores the propagated, unsolved `board`. Returns once `limit` solutions are found.
-    fn explore(&mut self, board: &Board) {
+    fn explore(&mut self, mut board: Board) {
         let (b, i) = board.branch_cell();
         let bit = 1u32 << i;
+        let mut digits: u32 = 0;
         for d in 0..9 {
-            if board.candidates[3 * d + b] & bit == 0 {
-                continue;
-            }
+            digits |= u32::from(board.candidates[3 * d + b] & bit != 0) << d;
+        }
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             self.guesses += 1;
-            let mut next = *board;
+            let mut next = board;
             next.assign(d, b, i);
-            if !next.propagate() {
-                continue;
-            }
-            if next.is_solved() {
-                self.count += 1;
-                if self.first.is_none() {
-                    self.first = Some(next);
+            if next.propagate() {
+                if next.is_solved() {
+                    self.count += 1;
+                    if self.first.is_none() {
+                        self.first = Some(next);
+                    }
+                } else {
+                    self.explore(next);
                 }
-            } else {
-                self.explore(&next);
+                if self.count >= self.limit {
+                    return;
+                }
             }
-            if self.count >= self.limit {
-                return;
-            }
+            // Ruling the digit out keeps the next alternatives' propagation cheaper.
+            board.candidates[3 * d + b] &= !bit;
         }
     }
 }
@@ -478,7 +482,7 @@ impl Solver for BitmaskSolver {
             first: None,
             guesses: 0,
         };
-        hunt.explore(&board);
+        hunt.explore(board);
         Search {
             solution: hunt.first.map(|b| b.solution()),
             count: hunt.count,
