@@ -208,9 +208,7 @@ fn conflicting_givens_have_no_solution() {
 fn puzzles_without_conflicts_but_without_solution_return_none() {
     // r1c9 must hold 9 (row 1 holds 1-8 elsewhere), but column 9 already has a 9.
     let mut cells = [0u8; 81];
-    for c in 0..8 {
-        cells[c] = c as u8 + 1;
-    }
+    cells[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
     cells[8 * 9 + 8] = 9;
     assert!(!givens_conflict(&cells));
     assert_eq!(brute_force(&cells, 1, NATURAL).count, 0);
