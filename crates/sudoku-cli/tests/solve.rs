@@ -529,3 +529,15 @@ fn bad_arguments_of_every_command_are_refused() {
         dir.assert_untouched(&format!("{case:?}"));
     }
 }
+
+#[test]
+fn solving_sudoku_txt_in_place_reads_it_whole_before_replacing_it() {
+    // The output of -c is itself a puzzle file with no blanks: solving it in
+    // place must give the same grids back, not a truncated file.
+    let dir = Scratch::new("solve-in-place");
+    assert!(dir.run(&["-c", "2000"]).status.success());
+    let before = dir.output();
+    let out = dir.run(&["-s", "sudoku.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(dir.output(), before);
+}
