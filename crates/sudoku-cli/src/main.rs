@@ -165,8 +165,10 @@ fn with_output<T>(
             Ok(value)
         }
         Output::File(path) => {
-            let mut file = AtomicFile::create(path).map_err(|e| write_failure(output, &e))?;
+            // Installed first, so that no interrupt can fall between creating the
+            // temporary file and being able to remove it.
             sudoku_cli_signals::install();
+            let mut file = AtomicFile::create(path).map_err(|e| write_failure(output, &e))?;
             let value = body(&mut file)?;
             file.commit().map_err(|e| write_failure(output, &e))?;
             Ok(value)
@@ -384,6 +386,65 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
 }
 
 /// Removing the temporary output file when the user interrupts the run.
+///
+/// On SIGINT (Ctrl-C) or SIGTERM the handler unlinks the temporary file that
+/// `AtomicFile` registered, then exits at once with 128 + the signal number,
+/// the shell's convention. The target file was never touched, so the old
+/// output stays exactly as it was. (SIGKILL cannot be caught; it leaves the
+/// temporary file behind, but the target is still intact.)
+///
+/// std already links the C library, so the three functions are declared by
+/// hand rather than through a crate.
+#[cfg(unix)]
+mod sudoku_cli_signals {
+    use std::os::raw::{c_char, c_int};
+    use std::sync::Once;
+
+    // The same numbers on Linux, the BSDs and macOS.
+    const SIGINT: c_int = 2;
+    const SIGTERM: c_int = 15;
+
+    type Handler = extern "C" fn(c_int);
+
+    extern "C" {
+        /// Returns the previous handler (`sighandler_t`, pointer-sized).
+        fn signal(signum: c_int, handler: Handler) -> usize;
+        fn unlink(path: *const c_char) -> c_int;
+        fn _exit(status: c_int) -> !;
+    }
+
+    extern "C" fn on_signal(signum: c_int) {
+        let path = sudoku_core::output::cleanup::current_temp_path();
+        // SAFETY: only async-signal-safe calls happen here: an atomic load
+        // (above), unlink(2) and _exit(2). `path` is null or a NUL-terminated
+        // string owned by the cleanup registry; the registry frees it only
+        // after the rename that makes the temporary name disappear, so at worst
+        // unlink finds no such file.
+        unsafe {
+            if !path.is_null() {
+                unlink(path);
+            }
+            _exit(128 + signum);
+        }
+    }
+
+    /// Installs the handler for SIGINT and SIGTERM, once per process.
+    pub fn install() {
+        static INSTALL: Once = Once::new();
+        INSTALL.call_once(|| {
+            // SAFETY: `on_signal` has the C signature signal(2) expects and
+            // does only async-signal-safe work.
+            unsafe {
+                signal(SIGINT, on_signal);
+                signal(SIGTERM, on_signal);
+            }
+        });
+    }
+}
+
+/// Elsewhere an interrupt ends the run with the default behaviour; the target
+/// file is still never left partial.
+#[cfg(not(unix))]
 mod sudoku_cli_signals {
     pub fn install() {}
 }
