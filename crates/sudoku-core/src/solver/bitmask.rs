@@ -3,34 +3,42 @@
 //! # Representation
 //! The grid is split into three *bands* of three rows. For every digit `d` and
 //! band `b`, one 27-bit word holds the cells of the band where `d` may still go
-//! (bit `9·row + column`). A placed digit keeps its own bit, so a word always
-//! covers every position of its digit, solved or not. A second word per band
-//! marks the cells not yet solved. The whole state is 120 bytes, copied at each
-//! guess; nothing is allocated per puzzle.
+//! (bit `9·row + column`). A solved digit keeps its own bit, so a word always
+//! covers every position of its digit, solved or not. One more word per band
+//! marks the cells not yet solved, and a copy of each word as of its last
+//! update lets unchanged words be skipped. The state is 236 bytes, copied at
+//! each guess; nothing is allocated per puzzle.
 //!
-//! This is the layout of JCZSolve and of the `sudoku` crate's solver: with 27
-//! bits per word, the row, box and column constraints of a band are plain
-//! shifts and masks, and the band-local reasoning below is a table look-up.
+//! This is the layout JCZSolve made famous (the `sudoku` crate's solver is a
+//! port of it): with 27 bits per word, the row, box and column constraints of
+//! a band are shifts and masks, and the band-local reasoning is a table look-up.
 //!
-//! # Propagation, repeated until nothing changes
-//! - *Band rule* (covers pointing and claiming inside a band): in a band, each
-//!   digit sits once in each of the three rows and once in each of the three
-//!   boxes, so the (row, box) intersections it uses form a 3×3 permutation
-//!   matrix. For each of the 512 patterns of non-empty intersections, a table
-//!   keeps exactly the intersections that lie on some permutation matrix inside
-//!   the pattern; everything else is eliminated, and an empty result is a
-//!   contradiction. Only digits whose words changed since their last pass are
-//!   examined.
-//! - *Hidden singles*: a row, box or column with a single position for a digit
-//!   places it there.
-//! - *Naked singles*: counting candidates per cell with bit-sliced adders over
-//!   the nine digit words gives every cell with exactly one candidate (placed)
-//!   and with none (a contradiction), 27 cells at a time.
+//! # Propagation
+//! Committing digit `d` to a cell only removes `d` from the cell's row and box
+//! in its band. Everything else follows lazily, word by word, from three rules
+//! applied to each changed word until none changes:
+//! - *Band rule* (pointing and claiming inside a band): in a band, each digit
+//!   sits once in each of the three rows and once in each of the three boxes,
+//!   so the (row, box) intersections it uses form a 3×3 permutation matrix.
+//!   For each of the 512 patterns of non-empty intersections, a table keeps
+//!   exactly the intersections that lie on some permutation matrix inside the
+//!   pattern; an empty result is a contradiction.
+//! - *Column lock*: a box whose candidates for `d` lie in one column puts `d`
+//!   in that column, so the other two bands lose it there. This is also what
+//!   enforces one `d` per column.
+//! - *Solved rows*: a row with one cell left for `d` is solved there (a hidden
+//!   single; after the band rule this covers boxes too), and the other digits
+//!   leave that cell.
+//!
+//! Then *naked singles*: bit-sliced counting over the nine words of a band
+//! gives, 27 cells at a time, the cells with one candidate (committed) and
+//! with none (a contradiction). Both steps repeat until nothing changes.
 //!
 //! # Search
 //! When propagation stalls, the solver branches on a cell with the fewest
 //! candidates (a two-candidate cell whenever one exists, which is almost
-//! always), depth first, on a copy of the state.
+//! always), depth first, on a copy of the state. A digit that failed is ruled
+//! out of the cell before the next alternative is tried.
 
 use super::{Search, Solver};
 use crate::grid::{Grid, CELLS};
@@ -175,9 +183,6 @@ struct Board {
     updated: [u32; 28],
     /// Unsolved cells per band.
     unsolved: [u32; 3],
-    /// Unsolved cells with exactly two candidates, per band, as of the last
-    /// naked-single pass: the cells to branch on.
-    pairs: [u32; 3],
 }
 
 impl Board {
@@ -190,7 +195,6 @@ impl Board {
             },
             updated: [0; 28],
             unsolved: [BAND; 3],
-            pairs: [0; 3],
         }
     }
 
@@ -312,17 +316,15 @@ impl Board {
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            let (mut once, mut twice) = (0u32, 0u32);
             for d in 0..9 {
                 let word = self.candidates[3 * d + b];
-                thrice |= twice & word;
                 twice |= once & word;
                 once |= word;
             }
             if once != BAND {
                 return None;
             }
-            self.pairs[b] = twice & !thrice;
             let mut singles = !twice & self.unsolved[b];
             while singles != 0 {
                 let i = singles.trailing_zeros();
@@ -358,8 +360,16 @@ impl Board {
     /// any (found by the last naked-single pass), else one with fewest candidates.
     fn branch_cell(&self) -> (usize, u32) {
         for b in 0..3 {
-            if self.pairs[b] != 0 {
-                return (b, self.pairs[b].trailing_zeros());
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let word = self.candidates[3 * d + b];
+                thrice |= twice & word;
+                twice |= once & word;
+                once |= word;
+            }
+            let pairs = twice & !thrice & self.unsolved[b];
+            if pairs != 0 {
+                return (b, pairs.trailing_zeros());
             }
         }
         let mut best = (0, 0, u32::MAX);
