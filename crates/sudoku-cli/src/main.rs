@@ -45,7 +45,8 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
   -o PATH        write to PATH instead of ./sudoku.txt (- for stdout)
   -j N           threads for -s and count (default: all cores)
 
-  count PATH     each puzzle's number of solutions, up to --limit K (default 2)
+  count PATH     each puzzle's number of solutions, up to --limit K (default 2,
+                 at most 10000000)
   check FILE     check a grid file: exact format, valid, pairwise distinct;
                  --first D also checks the top-left digit;
                  --puzzles P checks FILE as the solutions of puzzle file P
