@@ -42,8 +42,9 @@ pub const FINAL_BOARD_COUNT: usize = 6 * 6 * 40_320;
 /// Shifts of the nine rows in the base order.
 const BASE_SHIFTS: [usize; 9] = [0, 3, 6, 1, 4, 7, 2, 5, 8];
 
-/// The six orders of three rows, lexicographic.
-const ROW_ORDERS: [[usize; 3]; 6] = [
+/// The six orders (permutations) of three things, lexicographic: here, of the
+/// rows within a band; the solver uses them as 3×3 permutation matrices.
+pub(crate) const ROW_ORDERS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],

@@ -89,14 +89,7 @@ const ROW_TO_BOXES: [u32; 512] = {
 /// the 27-bit mask of the intersections lying on a permutation matrix inside
 /// the pattern, or 0 when there is none (the band rule, see the module docs).
 const BAND_RULE: [u32; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMUTATIONS: [[usize; 3]; 6] = crate::final_boards::ROW_ORDERS;
     let mut table = [0; 512];
     let mut pattern = 0;
     while pattern < 512 {
