@@ -68,7 +68,7 @@ use crate::grid::{Grid, CELLS};
 use crate::rate::{self, Level, Rating};
 use crate::solver::{BitmaskSolver, Solver};
 
-use dig::{dig, Target, Witness};
+use dig::{dig, swappable_sets, Target, Witness};
 pub use symmetry::{Orbit, Symmetry, SymmetryChoice, SymmetryError};
 
 /// The fewest clues a puzzle with a unique solution can have (McGuire,
@@ -411,7 +411,8 @@ impl Generator {
     ) -> Result<Generated, PuzzleError> {
         let mut rng = StdRng::seed_from_u64(mix(self.options.seed, index, round));
         let (lo, hi) = self.options.blanks;
-        let mut witnesses = Vec::new();
+        let (mut witnesses, mut orbits) = (Vec::new(), Vec::with_capacity(CELLS));
+        let mut swappable = Vec::new();
         loop {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(PuzzleError::TimedOut);
@@ -421,7 +422,8 @@ impl Generator {
                 SymmetryChoice::Random => RANDOM_SYMMETRIES[rng.random_range(0..4)],
             };
             let solution = solution::random_solution(&mut rng, &self.solver);
-            let mut orbits = self.orbits[symmetry as usize].clone();
+            orbits.clear();
+            orbits.extend_from_slice(&self.orbits[symmetry as usize]);
             orbits.shuffle(&mut rng);
             let target = Target {
                 stop_at: if self.options.spread {
@@ -434,7 +436,17 @@ impl Generator {
                 minimal: self.options.minimal,
             };
             witnesses.clear();
-            let puzzle = dig(&solution, &orbits, target, &self.solver, &mut witnesses);
+            if self.options.unique {
+                swappable_sets(&solution, &mut swappable);
+            }
+            let puzzle = dig(
+                &solution,
+                &orbits,
+                target,
+                &self.solver,
+                &swappable,
+                &mut witnesses,
+            );
             let mut generated = Generated {
                 puzzle,
                 solution,
@@ -474,7 +486,7 @@ impl Generator {
             ..
         } = generated;
         let (lo, hi) = self.options.blanks;
-        if !solution.solves(puzzle)
+        if !is_solution_of(solution, puzzle)
             || !(lo..=hi).contains(&puzzle.blanks())
             || !symmetry.holds_for(puzzle)
         {
@@ -491,7 +503,7 @@ impl Generator {
                     without[cell] = 0;
                 }
                 let without = Grid::from_cells_unchecked(without);
-                if witness.grid != *solution && witness.grid.solves(&without) {
+                if witness.grid != *solution && is_solution_of(&witness.grid, &without) {
                     proven[witness.orbit.first()] = true;
                 }
             }
@@ -577,6 +589,25 @@ impl Generator {
             Err(e) => Err(e),
         }
     }
+}
+
+/// True when `grid` is complete and valid and agrees with the givens of
+/// `puzzle`: [`Grid::solves`] with one pass of bit sets, as this runs for
+/// every witness of every puzzle.
+fn is_solution_of(grid: &Grid, puzzle: &Grid) -> bool {
+    let mut units = [0u16; 27];
+    for (cell, (&digit, &given)) in grid.cells().iter().zip(puzzle.cells()).enumerate() {
+        if digit == 0 || (given != 0 && given != digit) {
+            return false;
+        }
+        let (r, c) = (cell / 9, cell % 9);
+        let bit = 1 << digit;
+        units[r] |= bit;
+        units[9 + c] |= bit;
+        units[18 + r / 3 * 3 + c / 3] |= bit;
+    }
+    // 81 digits fill 27 units of nine only if every unit holds all nine.
+    units.iter().all(|&u| u == 0x3FE)
 }
 
 /// Puzzles per chunk handed to a worker thread: small, because one puzzle can
@@ -712,6 +743,26 @@ pub fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn is_solution_of_agrees_with_grid_solves() {
+        let board = crate::FinalBoards::new(4).unwrap().nth(777).unwrap();
+        let mut puzzle = *board.cells();
+        puzzle[10] = 0;
+        let puzzle = Grid::from_cells_unchecked(puzzle);
+        assert!(is_solution_of(&board, &puzzle));
+        let mut swapped = *board.cells();
+        swapped.swap(0, 1);
+        let swapped = Grid::from_cells_unchecked(swapped);
+        assert_eq!(
+            is_solution_of(&swapped, &Grid::EMPTY),
+            swapped.solves(&Grid::EMPTY)
+        );
+        assert!(!is_solution_of(&puzzle, &Grid::EMPTY));
+        let mut other = *puzzle.cells();
+        other[20] = other[20] % 9 + 1;
+        assert!(!is_solution_of(&board, &Grid::from_cells_unchecked(other)));
+    }
 
     #[test]
     fn fingerprints_differ_when_grids_differ() {

@@ -18,6 +18,18 @@
 //! other digit) or a hidden single (one of its units has no other place for
 //! the digit), no other digit can go there.
 //!
+//! # Refusals without a search: swappable sets
+//! Take two rows of one band. Following where each digit of the first row sits
+//! in the second splits the columns into cycles; on the columns `C` of one
+//! cycle both rows hold the same digits. Exchanging the two rows' digits on
+//! `C` gives another valid grid: each row keeps its set of digits, each column
+//! of `C` swaps two of its cells, and each box keeps its digits because both
+//! rows cross it. (The same holds for two columns of one stack.) So any puzzle
+//! that blanks all `2·|C|` cells has a second solution, ready made. Before
+//! searching, a removal is refused when it would blank such a set, with the
+//! exchanged grid as its witness. This catches a share of the refusals, which
+//! are the costliest tests (a refusal's search must reach a full solution).
+//!
 //! # Why one pass gives a minimal puzzle
 //! An orbit whose removal was refused at some step has a witness: a second
 //! solution of the puzzle of that step without the orbit. Later steps only
@@ -54,6 +66,8 @@ pub(crate) struct Givens {
     cols: [u16; 9],
     boxes: [u16; 9],
     blanks: usize,
+    /// The given cells, bit `cell`.
+    given: u128,
 }
 
 impl Givens {
@@ -65,6 +79,7 @@ impl Givens {
             cols: [0; 9],
             boxes: [0; 9],
             blanks: CELLS,
+            given: 0,
         };
         for (cell, &digit) in grid.cells().iter().enumerate() {
             if digit != 0 {
@@ -90,6 +105,7 @@ impl Givens {
         self.boxes[b as usize] |= bit;
         self.cells[cell] = digit;
         self.blanks -= 1;
+        self.given |= 1 << cell;
     }
 
     pub(crate) fn clear(&mut self, cell: usize) {
@@ -101,6 +117,7 @@ impl Givens {
         self.boxes[b as usize] &= bit;
         self.cells[cell] = 0;
         self.blanks += 1;
+        self.given &= !(1 << cell);
     }
 
     /// The digits given in the row, column and box of `cell`.
@@ -160,6 +177,89 @@ fn other_solution(
     None
 }
 
+/// Cells of a solution whose digits can be exchanged between two rows (or
+/// two columns) to give another solution (see the module docs).
+#[derive(Clone, Copy)]
+pub(crate) struct Swappable {
+    /// The cells, bit `cell`.
+    cells: u128,
+    /// The two rows (or columns).
+    lines: (u8, u8),
+    /// True for two columns.
+    columns: bool,
+    /// The crossing columns (or rows), bit `index`.
+    across: u16,
+}
+
+/// The cell where line `line` meets crossing line `i`: rows and columns, or
+/// columns and rows when `columns`.
+fn meet(columns: bool, line: usize, i: usize) -> usize {
+    if columns {
+        i * 9 + line
+    } else {
+        line * 9 + i
+    }
+}
+
+impl Swappable {
+    /// The other solution: `solution` with the set's digits exchanged.
+    fn witness(&self, solution: &Grid) -> Grid {
+        let mut cells = *solution.cells();
+        let (a, b) = (self.lines.0 as usize, self.lines.1 as usize);
+        for i in (0..9).filter(|i| self.across & (1 << i) != 0) {
+            cells.swap(meet(self.columns, a, i), meet(self.columns, b, i));
+        }
+        Grid::from_cells_unchecked(cells)
+    }
+}
+
+/// The largest cycle kept: larger sets are rarely all blank.
+const MAX_SWAP_CYCLE: u32 = 4;
+
+/// The swappable sets of `solution` from cycles of at most
+/// [`MAX_SWAP_CYCLE`] lines, for every pair of rows in a band and of columns
+/// in a stack, into `out`.
+pub(crate) fn swappable_sets(solution: &Grid, out: &mut Vec<Swappable>) {
+    out.clear();
+    let cells = solution.cells();
+    for columns in [false, true] {
+        for a in 0..9 {
+            for b in (a + 1)..(a / 3 * 3 + 3) {
+                let mut position = [0usize; 10];
+                for i in 0..9 {
+                    position[cells[meet(columns, b, i)] as usize] = i;
+                }
+                let mut seen = 0u16;
+                for start in 0..9 {
+                    if seen & (1 << start) != 0 {
+                        continue;
+                    }
+                    let (mut across, mut i) = (0u16, start);
+                    while across & (1 << i) == 0 {
+                        across |= 1 << i;
+                        i = position[cells[meet(columns, a, i)] as usize];
+                    }
+                    seen |= across;
+                    if across.count_ones() > MAX_SWAP_CYCLE {
+                        continue;
+                    }
+                    let set = (0..9)
+                        .filter(|i| across & (1 << i) != 0)
+                        .fold(0u128, |set, i| {
+                            set | (1 << meet(columns, a, i)) | (1 << meet(columns, b, i))
+                        });
+                    out.push(Swappable {
+                        cells: set,
+                        lines: (a as u8, b as u8),
+                        columns,
+                        across,
+                    });
+                }
+            }
+        }
+    }
+}
+
 /// What to aim for while removing clues.
 #[derive(Clone, Copy)]
 pub(crate) struct Target {
@@ -181,6 +281,7 @@ pub(crate) fn dig(
     orbits: &[Orbit],
     target: Target,
     solver: &BitmaskSolver,
+    swappable: &[Swappable],
     witnesses: &mut Vec<Witness>,
 ) -> Grid {
     let mut givens = Givens::full(solution);
@@ -201,7 +302,11 @@ pub(crate) fn dig(
             givens = trial;
             continue;
         }
-        match other_solution(&trial, orbit, solution, solver) {
+        let ready_made = swappable
+            .iter()
+            .find(|set| set.cells & trial.given == 0)
+            .map(|set| set.witness(solution));
+        match ready_made.or_else(|| other_solution(&trial, orbit, solution, solver)) {
             None => givens = trial,
             Some(grid) => {
                 if target.minimal {
@@ -223,6 +328,29 @@ mod tests {
 
     fn solved() -> Grid {
         crate::FinalBoards::new(9).unwrap().nth(12_345).unwrap()
+    }
+
+    #[test]
+    fn swappable_sets_give_other_solutions_that_differ_only_on_the_set() {
+        use rand::SeedableRng;
+        let solver = BitmaskSolver::new();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut sets = Vec::new();
+        let mut found = 0;
+        for _ in 0..50 {
+            let grid = crate::puzzle::solution::random_solution(&mut rng, &solver);
+            swappable_sets(&grid, &mut sets);
+            for set in &sets {
+                let other = set.witness(&grid);
+                assert!(other.is_solved());
+                for cell in 0..CELLS {
+                    let inside = set.cells & (1 << cell) != 0;
+                    assert_eq!(other.cells()[cell] != grid.cells()[cell], inside);
+                }
+                found += 1;
+            }
+        }
+        assert!(found > 0);
     }
 
     #[test]
