@@ -640,4 +640,152 @@ mod tests {
         step.eliminations.extend([(1, 4), (2, 4)]);
         assert_eq!(step.to_string(), "Pointing: => r1c2<>4, r1c3<>4");
     }
+
+    /// Textbook patterns drawn on an empty grid by removing candidates; the
+    /// expected eliminations are worked out by hand in each test.
+    mod patterns {
+        use super::super::*;
+
+        fn cell(r: usize, c: usize) -> usize {
+            r * 9 + c
+        }
+
+        /// Leaves `cell` with exactly `digits`.
+        fn keep(marks: &mut Candidates, cell: usize, digits: &[u8]) {
+            for d in 1..=9 {
+                if !digits.contains(&d) {
+                    marks.eliminate(cell, d);
+                }
+            }
+        }
+
+        fn found(finder: Finder, marks: &Candidates, unique: bool) -> Step {
+            let context = Context {
+                unique,
+                solution: None,
+            };
+            let mut step = Step::new(Technique::FullHouse);
+            assert!(finder(marks, &context, &mut step), "pattern not found");
+            step.eliminations.sort_unstable();
+            step
+        }
+
+        fn sorted(mut v: Vec<(usize, u8)>) -> Vec<(usize, u8)> {
+            v.sort_unstable();
+            v
+        }
+
+        #[test]
+        fn pointing_clears_the_rest_of_the_row() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for c in [2, 9, 10, 11, 18, 19, 20] {
+                marks.eliminate(c, 5);
+            }
+            let step = found(locked::pointing, &marks, false);
+            assert_eq!(step.technique, Technique::Pointing);
+            assert_eq!(
+                step.eliminations,
+                (3..9).map(|c| (cell(0, c), 5)).collect::<Vec<_>>()
+            );
+        }
+
+        #[test]
+        fn claiming_clears_the_rest_of_the_box() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for c in 2..9 {
+                marks.eliminate(cell(0, c), 5);
+            }
+            let step = found(locked::claiming, &marks, false);
+            let expected: Vec<_> = (1..3)
+                .flat_map(|r| (0..3).map(move |c| (cell(r, c), 5)))
+                .collect();
+            assert_eq!(step.eliminations, sorted(expected));
+        }
+
+        #[test]
+        fn naked_and_hidden_pairs() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            keep(&mut marks, 0, &[1, 2]);
+            keep(&mut marks, 1, &[1, 2]);
+            let step = found(subsets::naked::<2>, &marks, false);
+            let expected: Vec<_> = (2..9).flat_map(|c| [(c, 1), (c, 2)]).collect();
+            assert_eq!(step.eliminations, sorted(expected));
+
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for c in 2..9 {
+                marks.eliminate(c, 1);
+                marks.eliminate(c, 2);
+            }
+            let step = found(subsets::hidden::<2>, &marks, false);
+            let expected: Vec<_> = [0, 1]
+                .into_iter()
+                .flat_map(|c| (3..=9).map(move |d| (c, d)))
+                .collect();
+            assert_eq!(step.eliminations, sorted(expected));
+        }
+
+        #[test]
+        fn x_wing_clears_its_columns() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for r in [0, 4] {
+                for c in (0..9).filter(|&c| c != 1 && c != 6) {
+                    marks.eliminate(cell(r, c), 1);
+                }
+            }
+            let step = found(fish::basic::<2>, &marks, false);
+            let expected: Vec<_> = (0..9)
+                .filter(|&r| r != 0 && r != 4)
+                .flat_map(|r| [(cell(r, 1), 1), (cell(r, 6), 1)])
+                .collect();
+            assert_eq!(step.eliminations, sorted(expected));
+        }
+
+        #[test]
+        fn skyscraper_clears_cells_seeing_both_tops() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for r in 0..9 {
+                if r != 0 && r != 8 {
+                    marks.eliminate(cell(r, 0), 1);
+                }
+                if r != 1 && r != 8 {
+                    marks.eliminate(cell(r, 4), 1);
+                }
+            }
+            let step = found(single_digit::skyscraper, &marks, false);
+            let expected = vec![
+                (cell(0, 3), 1),
+                (cell(0, 5), 1),
+                (cell(1, 1), 1),
+                (cell(1, 2), 1),
+            ];
+            assert_eq!(step.eliminations, sorted(expected));
+        }
+
+        #[test]
+        fn xy_wing_clears_the_cell_seeing_both_pincers() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            keep(&mut marks, cell(0, 0), &[1, 2]);
+            keep(&mut marks, cell(0, 4), &[1, 3]);
+            keep(&mut marks, cell(4, 0), &[2, 3]);
+            let step = found(wings::xy_wing, &marks, false);
+            assert_eq!(step.eliminations, vec![(cell(4, 4), 3)]);
+        }
+
+        #[test]
+        fn unique_rectangle_needs_a_unique_puzzle() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for c in [cell(0, 0), cell(0, 3), cell(1, 0)] {
+                keep(&mut marks, c, &[1, 2]);
+            }
+            keep(&mut marks, cell(1, 3), &[1, 2, 3]);
+            let step = found(unique_rectangle::type1, &marks, true);
+            assert_eq!(step.eliminations, vec![(cell(1, 3), 1), (cell(1, 3), 2)]);
+            let context = Context {
+                unique: false,
+                solution: None,
+            };
+            let mut step = Step::new(Technique::FullHouse);
+            assert!(!unique_rectangle::type1(&marks, &context, &mut step));
+        }
+    }
 }
