@@ -16,7 +16,7 @@
 //! backtracking solver that every other candidate of a cell leads nowhere.
 //! So every valid puzzle is rated.
 //!
-//! One technique family per file: [`singles`](self) in `singles.rs`, locked
+//! One technique family per file: singles in `singles.rs`, locked
 //! candidates in `locked.rs`, naked and hidden subsets in `subsets.rs`, basic
 //! and finned fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
 //! wings in `wings.rs`, simple colouring in `colouring.rs`, the unique
@@ -399,7 +399,8 @@ pub struct Rating {
     pub score: f32,
     /// The level whose band holds `score`.
     pub level: Level,
-    /// The hardest technique used.
+    /// The hardest technique used ([`Technique::FullHouse`] when the grid
+    /// was already complete).
     pub hardest: Technique,
     /// The number of steps on the path.
     pub steps: usize,
