@@ -381,3 +381,49 @@ fn singles_puzzles_are_rated_full_house_hidden_or_naked_single() {
         );
     }
 }
+
+mod random_puzzles {
+    use proptest::prelude::*;
+    use sudoku_core::rate::{self, Candidates};
+    use sudoku_core::{FinalBoards, Grid, FINAL_BOARD_COUNT};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Random subsets of a completed grid, most with many solutions: the
+        /// path ends in a solution of the puzzle, and no step contradicts it
+        /// (eliminations hold for every solution, placements for the one reached).
+        #[test]
+        fn every_step_agrees_with_the_solution_reached(
+            index in 0..FINAL_BOARD_COUNT,
+            keep in proptest::collection::vec(proptest::bool::weighted(0.35), 81),
+        ) {
+            let board = FinalBoards::new(9).unwrap().board(index).unwrap();
+            let mut cells = *board.cells();
+            for (cell, keep) in cells.iter_mut().zip(&keep) {
+                if !keep {
+                    *cell = 0;
+                }
+            }
+            let puzzle = Grid::from_cells(cells).unwrap();
+            let path = rate::explain(&puzzle);
+            let mut marks = Candidates::new(&puzzle);
+            for step in &path {
+                marks.apply(step);
+            }
+            let reached = marks.grid();
+            prop_assert!(reached.solves(&puzzle));
+            let mut marks = Candidates::new(&puzzle);
+            for step in &path {
+                for &(cell, digit) in &step.eliminations {
+                    prop_assert!(marks.has(cell, digit));
+                    prop_assert_ne!(reached.cells()[cell], digit, "{}", step);
+                }
+                for &(cell, digit) in &step.placements {
+                    prop_assert_eq!(reached.cells()[cell], digit, "{}", step);
+                }
+                marks.apply(step);
+            }
+        }
+    }
+}
