@@ -427,3 +427,33 @@ mod random_puzzles {
         }
     }
 }
+
+#[test]
+fn bug_plus_one_fires_when_one_cell_is_trivalue() {
+    // tests/data/unbiased.txt (from tdoku's puzzles1_unbiased).
+    let puzzle: Grid =
+        "..34.69..45..8..7.......2..8..5...3.........6..739..1.9..7...41..5..1.......3...5"
+            .parse()
+            .unwrap();
+    check_path(&puzzle);
+    let mut marks = Candidates::new(&puzzle);
+    let mut fired = false;
+    for step in rate::explain(&puzzle) {
+        if step.technique == Technique::BugPlusOne {
+            // Every other blank cell is bivalue; the one placed in had three.
+            let blanks: Vec<usize> = (0..81).filter(|&c| marks.value(c) == 0).collect();
+            let trivalue: Vec<usize> = blanks
+                .iter()
+                .copied()
+                .filter(|&c| marks.digits(c).count() == 3)
+                .collect();
+            assert_eq!(trivalue, vec![step.placements[0].0]);
+            assert!(blanks
+                .iter()
+                .all(|&c| (2..=3).contains(&marks.digits(c).count())));
+            fired = true;
+        }
+        marks.apply(&step);
+    }
+    assert!(fired);
+}

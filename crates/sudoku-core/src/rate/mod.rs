@@ -20,7 +20,7 @@
 //! candidates in `locked.rs`, naked and hidden subsets in `subsets.rs`, basic
 //! and finned fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
 //! wings in `wings.rs`, simple colouring in `colouring.rs`, the unique
-//! rectangle in `unique_rectangle.rs`, X-, XY- and alternating inference chains
+//! rectangle in `unique_rectangle.rs`, BUG+1 in `bug.rs`, X-, XY- and alternating inference chains
 //! in `chains.rs`, forcing chains and trial and error in `forcing.rs`.
 //!
 //! ```
@@ -38,6 +38,7 @@
 //! println!("{hint}"); // e.g. "Hidden Single: r5c5 in box 5 => r5c5=5"
 //! ```
 
+mod bug;
 mod candidates;
 mod chains;
 mod colouring;
@@ -68,8 +69,8 @@ pub enum Level {
     /// Triples, Swordfish, finned X-Wing and Swordfish, Skyscraper, 2-String
     /// Kite, wings, colouring, unique rectangles.
     Hard,
-    /// Quads, Jellyfish (basic and finned), X-chains, XY-chains, alternating
-    /// inference chains.
+    /// Quads, Jellyfish (basic and finned), BUG+1, X-chains, XY-chains,
+    /// alternating inference chains.
     Expert,
     /// Forcing chains and trial and error.
     Extreme,
@@ -192,6 +193,8 @@ pub enum Technique {
     FinnedJellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
+    /// Bivalue universal grave plus one (only for puzzles known to have one solution).
+    BugPlusOne,
     /// An alternating chain of strong and weak links on one digit.
     XChain,
     /// A chain of bivalue cells.
@@ -209,7 +212,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 31] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -234,6 +237,7 @@ impl Technique {
         Technique::Jellyfish,
         Technique::FinnedJellyfish,
         Technique::HiddenQuad,
+        Technique::BugPlusOne,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
@@ -271,6 +275,7 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::FinnedJellyfish => 5.3,
             Technique::HiddenQuad => 5.4,
+            Technique::BugPlusOne => 5.6,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
@@ -307,6 +312,7 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::FinnedJellyfish => "Finned Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::BugPlusOne => "BUG+1",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "AIC",
@@ -421,7 +427,7 @@ pub(crate) struct Context {
 type Finder = fn(&Candidates, &Context, &mut Step) -> bool;
 
 /// The techniques in the order they are tried.
-const FINDERS: [(Technique, Finder); 30] = [
+const FINDERS: [(Technique, Finder); 31] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::NakedSingle, singles::naked_single),
@@ -446,6 +452,7 @@ const FINDERS: [(Technique, Finder); 30] = [
     (Technique::Jellyfish, fish::basic::<4>),
     (Technique::FinnedJellyfish, fish::finned::<4>),
     (Technique::HiddenQuad, subsets::hidden::<4>),
+    (Technique::BugPlusOne, bug::bug_plus_one),
     (Technique::XChain, chains::x_chain),
     (Technique::XyChain, chains::xy_chain),
     (Technique::Aic, chains::aic),
