@@ -230,18 +230,20 @@ fn explain(arg: &OsString, grid: bool) -> Result<(), Failure> {
 
 fn hint(arg: &OsString) -> Result<(), Failure> {
     let puzzle = read_puzzle(arg)?;
-    if puzzle.is_complete() {
-        println!("the puzzle is already complete");
-        return Ok(());
-    }
-    match rate::next_step(&puzzle) {
-        Some(step) => {
-            println!("{step}");
-            Ok(())
+    let text = if puzzle.is_complete() {
+        "the puzzle is already complete\n".to_string()
+    } else {
+        match rate::next_step(&puzzle) {
+            Some(step) => format!("{step}\n"),
+            None => {
+                eprintln!("sudoku: the position has no solution (is a filled-in digit wrong?)");
+                return Err(Failure::Partial);
+            }
         }
-        None => {
-            eprintln!("sudoku: the position has no solution (is a filled-in digit wrong?)");
-            Err(Failure::Partial)
-        }
-    }
+    };
+    let stdout = Output::Stdout;
+    with_output(&stdout, |out| {
+        out.write_all(text.as_bytes())
+            .map_err(|e| write_failure(&stdout, &e))
+    })
 }
