@@ -368,6 +368,10 @@ pub enum RunError<E> {
 #[derive(Debug, Clone)]
 pub struct Generator {
     options: GeneratorOptions,
+    /// The blank range and whether targets are drawn from it, after the
+    /// level's default (see [`EASY_BLANKS`]).
+    blanks: (usize, usize),
+    spread: bool,
     solver: BitmaskSolver,
     /// The orbits of each symmetry, indexed like [`Symmetry::ALL`].
     orbits: [Vec<Orbit>; 5],
@@ -380,7 +384,13 @@ impl Generator {
     /// [`PuzzleError::Impossible`] when no puzzle can meet the options.
     pub fn new(options: GeneratorOptions) -> Result<Generator, PuzzleError> {
         options.feasibility()?;
+        let (blanks, spread) = match options.level {
+            Some(Level::Easy) if !options.spread && !options.minimal => (EASY_BLANKS, true),
+            _ => (options.blanks, options.spread),
+        };
         Ok(Generator {
+            blanks,
+            spread,
             options,
             solver: BitmaskSolver::new(),
             orbits: Symmetry::ALL.map(Symmetry::orbits),
@@ -410,7 +420,7 @@ impl Generator {
         deadline: Option<Instant>,
     ) -> Result<Generated, PuzzleError> {
         let mut rng = StdRng::seed_from_u64(mix(self.options.seed, index, round));
-        let (lo, hi) = self.options.blanks;
+        let (lo, hi) = self.blanks;
         let (mut witnesses, mut orbits) = (Vec::new(), Vec::with_capacity(CELLS));
         let mut swappable = Vec::new();
         loop {
@@ -426,7 +436,7 @@ impl Generator {
             orbits.extend_from_slice(&self.orbits[symmetry as usize]);
             orbits.shuffle(&mut rng);
             let target = Target {
-                stop_at: if self.options.spread {
+                stop_at: if self.spread {
                     rng.random_range(lo..=hi)
                 } else {
                     hi
@@ -461,11 +471,30 @@ impl Generator {
             }
             // Rating last: it is the slowest check, and most draws that
             // reach it pass the others.
+            if self.needs_search() && self.solver.search(&puzzle, 1).guesses == 0 {
+                continue;
+            }
             generated.rating = rate::rate(&puzzle);
             if generated.rating.is_some_and(|r| self.rated_in_band(&r)) {
                 return Ok(generated);
             }
         }
+    }
+
+    /// True when only puzzles rated above [`LOCKED_CANDIDATES_MAX`] can
+    /// qualify. The solver's propagation is singles and locked candidates
+    /// (see [`crate::solver`]), and those deductions only ever enable each
+    /// other; so a puzzle it settles without a guess is solved by the rater
+    /// with them too and rates at most that. Such draws are dropped unrated,
+    /// saving the rater's time on most easy and medium draws.
+    fn needs_search(&self) -> bool {
+        let lowest = match (self.options.level, self.options.rating) {
+            (Some(level), Some((a, _))) => level.band().0.max(a),
+            (Some(level), None) => level.band().0,
+            (None, Some((a, _))) => a,
+            (None, None) => 0.0,
+        };
+        lowest > LOCKED_CANDIDATES_MAX
     }
 
     /// True when `rating` meets the requested level and rating band.
@@ -485,7 +514,7 @@ impl Generator {
             symmetry,
             ..
         } = generated;
-        let (lo, hi) = self.options.blanks;
+        let (lo, hi) = self.blanks;
         if !is_solution_of(solution, puzzle)
             || !(lo..=hi).contains(&puzzle.blanks())
             || !symmetry.holds_for(puzzle)
@@ -609,6 +638,15 @@ fn is_solution_of(grid: &Grid, puzzle: &Grid) -> bool {
     // 81 digits fill 27 units of nine only if every unit holds all nine.
     units.iter().all(|&u| u == 0x3FE)
 }
+
+/// The blank range of easy puzzles when none is given: 31 to 39 clues, as
+/// puzzle books print them. Nearly all random puzzles this full are easy,
+/// while only about 2 in 5 minimal ones are.
+pub const EASY_BLANKS: (usize, usize) = (42, 50);
+
+/// The highest rating of the techniques the solver's propagation uses
+/// (singles, and locked candidates: [`rate::Technique::Claiming`]).
+const LOCKED_CANDIDATES_MAX: f32 = 2.8;
 
 /// Puzzles per chunk handed to a worker thread: small, because one puzzle can
 /// take from microseconds to seconds depending on the options.
@@ -819,6 +857,34 @@ mod tests {
                 assert_eq!(rating.level, level);
                 assert_eq!(p.rating, Some(rating));
             }
+        }
+    }
+
+    #[test]
+    fn locked_candidates_bound_is_the_raters_weight() {
+        use rate::Technique;
+        let propagation = [
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+            Technique::Pointing,
+            Technique::Claiming,
+        ];
+        let highest = propagation
+            .map(Technique::weight)
+            .into_iter()
+            .fold(0.0, f32::max);
+        assert_eq!(highest, LOCKED_CANDIDATES_MAX);
+        assert!(Level::Hard.band().0 > LOCKED_CANDIDATES_MAX);
+    }
+
+    #[test]
+    fn easy_puzzles_default_to_book_blank_counts() {
+        let options = GeneratorOptions::new().level(Level::Easy).seed(4);
+        for p in Generator::new(options).unwrap().generate(5).unwrap() {
+            let (lo, hi) = EASY_BLANKS;
+            assert!((lo..=hi).contains(&p.puzzle.blanks()));
+            assert_eq!(p.rating.map(|r| r.level), Some(Level::Easy));
         }
     }
 
