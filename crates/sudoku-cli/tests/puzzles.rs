@@ -552,4 +552,9 @@ fn very_slow_request_warns_and_time_limit_keeps_what_was_made() {
         assert_eq!(blanks(&p), 64);
         assert_eq!(count_solutions(&p, 2), 1);
     }
+    let args = ["puzzles", "2", "--rating", "9..11", "--time-limit", "0.3"];
+    let out = run_in(&dir, &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("warning: puzzles rated above"), "{stderr}");
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
 }
