@@ -441,9 +441,6 @@ impl Game {
             for &(cell, digit) in &shown.hint.eliminations {
                 self.marks[cell] &= !(1 << digit);
             }
-            if let Some(&(cell, _)) = shown.hint.placements.first() {
-                self.cursor = cell;
-            }
             self.after_placing(now);
             return Outcome::Changed;
         }

@@ -132,6 +132,22 @@ impl Geometry {
         Track::Cell((band * 3 + inner / 2) as usize, inner % 2)
     }
 
+    /// The inside of `cell` (row-major index) on the screen, borders excluded.
+    pub fn cell_rect(&self, cell: usize) -> Rect {
+        let (r, c) = ((cell / 9) as u16, (cell % 9) as u16);
+        let dy = if self.cell_h == 3 {
+            1 + r * 4
+        } else {
+            1 + r * 2 + r / 3
+        };
+        Rect::new(
+            self.board.x + 1 + c * (CELL_W + 1),
+            self.board.y + dy,
+            CELL_W,
+            self.cell_h,
+        )
+    }
+
     /// The cell under the terminal position `x`, `y`, for mouse clicks.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<usize> {
         let inside = x >= self.board.x
@@ -603,16 +619,16 @@ mod tests {
             assert_eq!(geo.cell_at(b.x, b.y), None, "corner");
             assert_eq!(geo.cell_at(b.x + 1, b.y + 1), Some(0));
             assert_eq!(geo.cell_at(b.right() - 2, b.bottom() - 2), Some(80));
-            // Every cell is hit by exactly CELL_W × cell_h positions.
-            let mut hits = [0; CELLS];
+            // Every position on the board maps to the cell whose rectangle holds it.
             for y in b.y..b.bottom() {
                 for x in b.x..b.right() {
-                    if let Some(cell) = geo.cell_at(x, y) {
-                        hits[cell] += 1;
-                    }
+                    let owner = (0..CELLS).find(|&c| {
+                        let r = geo.cell_rect(c);
+                        x >= r.x && x < r.right() && y >= r.y && y < r.bottom()
+                    });
+                    assert_eq!(geo.cell_at(x, y), owner, "at {x},{y}");
                 }
             }
-            assert!(hits.iter().all(|&n| n == CELL_W * geo.cell_h), "{hits:?}");
         }
     }
 }
