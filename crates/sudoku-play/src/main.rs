@@ -49,6 +49,7 @@ NO_COLOR=1 turns colours off.";
 
 /// What to start with, decided before the terminal is touched so that bad
 /// arguments are reported on a normal screen.
+#[derive(Debug, PartialEq)]
 enum Start {
     Menu,
     New(Difficulty, u64),
@@ -387,5 +388,65 @@ fn menu_key(key: KeyEvent) -> MenuKey {
         KeyCode::Enter | KeyCode::Char(' ') => MenuKey::Choose,
         KeyCode::Esc | KeyCode::Char('q') => MenuKey::Quit,
         _ => MenuKey::Other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn parse(args: &[&str]) -> Result<Option<Start>, String> {
+        parse_args(args.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn no_arguments_open_the_menu() {
+        assert_eq!(parse(&[]), Ok(Some(Start::Menu)));
+        assert_eq!(parse(&["--help"]), Ok(None));
+    }
+
+    #[test]
+    fn difficulty_and_seed_start_a_new_game() {
+        assert_eq!(
+            parse(&["--difficulty", "hard", "--seed", "42"]),
+            Ok(Some(Start::New(Difficulty::Hard, 42)))
+        );
+        assert!(matches!(
+            parse(&["-d", "Expert"]),
+            Ok(Some(Start::New(Difficulty::Expert, _)))
+        ));
+        assert!(matches!(
+            parse(&["--seed", "7"]),
+            Ok(Some(Start::New(Difficulty::Easy, 7)))
+        ));
+    }
+
+    #[test]
+    fn a_puzzle_comes_as_text_or_as_a_file() {
+        let puzzle: Grid = PUZZLE.parse().unwrap();
+        let solution = sudoku_core::solve(&puzzle).unwrap();
+        let expected = Ok(Some(Start::Custom(puzzle, solution)));
+        assert_eq!(parse(&[PUZZLE]), expected);
+        let path = std::env::temp_dir().join(format!("sudoku-play-arg-{}.txt", std::process::id()));
+        std::fs::write(&path, puzzle.to_string()).unwrap();
+        assert_eq!(parse(&[path.to_str().unwrap()]), expected);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn rejects_bad_arguments_with_a_reason() {
+        let err = |args: &[&str]| parse(args).unwrap_err();
+        assert!(err(&["--difficulty", "impossible"]).contains("unknown difficulty"));
+        assert!(err(&["--seed", "soon"]).contains("--seed"));
+        assert!(err(&["--frobnicate"]).contains("frobnicate"));
+        assert!(err(&[PUZZLE, "--seed", "1"]).contains("cannot be combined"));
+        assert!(err(&["12345"]).contains("neither a file nor a puzzle"));
+        let open = format!("1{}", ".".repeat(80));
+        assert!(err(&[&open]).contains("more than one solution"));
+        let broken = format!("55{}", &PUZZLE[2..]);
+        assert!(err(&[&broken]).contains("no solution"));
     }
 }

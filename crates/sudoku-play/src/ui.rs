@@ -501,35 +501,39 @@ fn draw_panel(buf: &mut Buffer, area: Rect, game: &Game, now: Instant, theme: Th
 }
 
 fn draw_solved(frame: &mut Frame, geo: &Geometry, game: &Game, now: Instant, theme: Theme) {
+    let row = |name: &str, value: String| {
+        Line::from(vec![
+            Span::raw(format!("{name:<10}")),
+            Span::styled(value, bold(theme)),
+        ])
+    };
     let text = vec![
-        Line::from("Solved!").style(bold(theme)),
-        Line::from(""),
-        Line::from(format!("Time      {}", clock(game.elapsed(now)))),
-        Line::from(format!("Mistakes  {}", game.mistakes())),
-        Line::from(format!("Hints     {}", game.hints_used())),
-        Line::from(format!("Level     {}", game.label())),
+        row("Time", clock(game.elapsed(now))),
+        row("Mistakes", game.mistakes().to_string()),
+        row("Hints", game.hints_used().to_string()),
+        row("Level", game.label().to_string()),
         Line::from("Rating"),
-        Line::from(game.rating().to_string()),
+        Line::from(Span::styled(game.rating().to_string(), bold(theme))),
         Line::from(""),
         Line::from("Press q to leave."),
     ];
-    let h = text.len() as u16 + 2;
-    let w = geo.board.width - 8;
+    let w = 40u16.min(geo.board.width);
+    let h = 13u16.min(geo.board.height);
     let area = Rect::new(
-        geo.board.x + 4,
-        geo.board.y + (geo.board.height.saturating_sub(h)) / 2,
+        geo.board.x + (geo.board.width - w) / 2,
+        geo.board.y + (geo.board.height - h) / 2,
         w,
-        h.min(geo.board.height),
+        h,
     );
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_type(BorderType::Double);
+        .border_type(BorderType::Double)
+        .title(Line::from(" Solved! ").style(bold(theme)).centered());
     frame.render_widget(Clear, area);
     frame.render_widget(
         Paragraph::new(text)
-            .alignment(Alignment::Center)
             .wrap(Wrap { trim: true })
-            .block(block),
+            .block(block.padding(ratatui::widgets::Padding::new(2, 2, 1, 0))),
         area,
     );
 }

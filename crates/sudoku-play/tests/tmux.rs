@@ -108,31 +108,33 @@ fn moves(from: usize, to: usize) -> Vec<&'static str> {
     keys
 }
 
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-play-e2e-{}", std::process::id()));
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-play-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
 
-#[test]
-fn plays_a_puzzle_to_completion_in_tmux() {
+/// Starts `sudoku-play ARGS` in a new 80×24 tmux server named after `name`,
+/// with its data directory in `data`. `None` (after saying why) when tmux is
+/// missing or cannot start a session here.
+fn start(name: &str, data: &Path, args: &str) -> Option<Tmux> {
     match Command::new("tmux").arg("-V").output() {
         Ok(out) if out.status.success() => {}
         _ => {
             println!("skipping the tmux test: tmux is not installed or does not run");
-            return;
+            let _ = std::fs::remove_dir_all(data);
+            return None;
         }
     }
-    let data = temp_dir();
     let tmux = Tmux {
-        socket: format!("sudoku-play-test-{}", std::process::id()),
+        socket: format!("sudoku-play-{name}-{}", std::process::id()),
     };
     let binary = env!("CARGO_BIN_EXE_sudoku-play");
     // `env` sets the data directory for the game alone, so the player's real
     // save is never touched.
     let command = format!(
-        "env XDG_DATA_HOME='{}' HOME='{}' '{binary}' {PUZZLE}",
+        "env XDG_DATA_HOME='{}' HOME='{}' '{binary}' {args}",
         data.display(),
         data.display()
     );
@@ -148,19 +150,39 @@ fn plays_a_puzzle_to_completion_in_tmux() {
         &command,
     ]);
     match started {
-        Ok(out) if out.status.success() => {}
+        Ok(out) if out.status.success() => Some(tmux),
         Ok(out) => {
             println!(
                 "skipping the tmux test: tmux could not start a session: {}",
                 String::from_utf8_lossy(&out.stderr).trim()
             );
-            return;
+            let _ = std::fs::remove_dir_all(data);
+            None
         }
         Err(e) => {
             println!("skipping the tmux test: tmux could not start: {e}");
-            return;
+            let _ = std::fs::remove_dir_all(data);
+            None
         }
     }
+}
+
+/// Sends q and waits for the game to end.
+fn quit(tmux: &Tmux) {
+    tmux.keys(&["q"]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tmux.alive() && Instant::now() < deadline {
+        sleep(Duration::from_millis(50));
+    }
+    assert!(!tmux.alive(), "the game did not quit");
+}
+
+#[test]
+fn plays_a_puzzle_to_completion_in_tmux() {
+    let data = temp_dir("e2e");
+    let Some(tmux) = start("e2e", &data, PUZZLE) else {
+        return;
+    };
     let geo = Geometry::new(Rect::new(0, 0, 80, 24)).expect("80×24 fits");
     let puzzle: Grid = PUZZLE.parse().unwrap();
     let solution = sudoku_core::solve(&puzzle).unwrap();
@@ -213,13 +235,42 @@ fn plays_a_puzzle_to_completion_in_tmux() {
     assert!(contains(&screen, "30 givens"), "{text}");
 
     // q leaves; a solved game leaves nothing to resume.
-    tmux.keys(&["q"]);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while tmux.alive() && Instant::now() < deadline {
-        sleep(Duration::from_millis(50));
-    }
-    assert!(!tmux.alive(), "the game did not quit");
+    quit(&tmux);
     let save = Path::new(&data).join("sudoku-play").join("game.txt");
     assert!(!save.exists(), "a solved game left a save file");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn saves_on_every_move_and_resumes_from_the_menu() {
+    let data = temp_dir("resume");
+    let save = data.join("sudoku-play").join("game.txt");
+    let Some(tmux) = start("resume", &data, PUZZLE) else {
+        return;
+    };
+    let geo = Geometry::new(Rect::new(0, 0, 80, 24)).expect("80×24 fits");
+    let puzzle: Grid = PUZZLE.parse().unwrap();
+    let cursor = puzzle.cells().iter().position(|&d| d == 0).unwrap();
+    tmux.wait_for("the board", |s| contains(s, "SUDOKU"));
+    tmux.keys(&["4"]);
+    tmux.wait_for("the digit", |s| shown(s, &geo, cursor) == 4);
+    // Saved already, before quitting.
+    let text = std::fs::read_to_string(&save).expect("a save after the first move");
+    let board = puzzle.to_line();
+    let mut expected = board.into_bytes();
+    expected[cursor] = b'4';
+    let expected = String::from_utf8(expected).unwrap();
+    assert!(text.contains(&format!("board {expected}")), "{text}");
+    quit(&tmux);
+    drop(tmux);
+
+    let Some(tmux) = start("resume", &data, "") else {
+        return;
+    };
+    tmux.wait_for("the menu", |s| contains(s, "Resume: custom"));
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the resumed board", |s| contains(s, "Mistakes"));
+    assert_eq!(shown(&screen, &geo, cursor), 4, "{}", screen.join("\n"));
+    quit(&tmux);
     let _ = std::fs::remove_dir_all(&data);
 }
