@@ -242,7 +242,7 @@ fn plays_a_puzzle_to_completion_in_tmux() {
 }
 
 #[test]
-fn saves_on_every_move_and_resumes_from_the_menu() {
+fn a_click_selects_and_every_move_is_saved_and_resumed() {
     let data = temp_dir("resume");
     let save = data.join("sudoku-play").join("game.txt");
     let Some(tmux) = start("resume", &data, PUZZLE) else {
@@ -250,8 +250,16 @@ fn saves_on_every_move_and_resumes_from_the_menu() {
     };
     let geo = Geometry::new(Rect::new(0, 0, 80, 24)).expect("80×24 fits");
     let puzzle: Grid = PUZZLE.parse().unwrap();
-    let cursor = puzzle.cells().iter().position(|&d| d == 0).unwrap();
     tmux.wait_for("the board", |s| contains(s, "SUDOKU"));
+    // A left click (an SGR mouse report, as a terminal sends it) on r2c2 selects it.
+    let cursor = 10;
+    assert_eq!(puzzle.cells()[cursor], 0);
+    let r = geo.cell_rect(cursor);
+    let click = format!("\x1b[<0;{};{}M", r.x + 1, r.y + 1);
+    let out = tmux
+        .run(&["send-keys", "-t", "play", "-l", &click])
+        .expect("tmux send-keys runs");
+    assert!(out.status.success());
     tmux.keys(&["4"]);
     tmux.wait_for("the digit", |s| shown(s, &geo, cursor) == 4);
     // Saved already, before quitting.
