@@ -438,7 +438,13 @@ impl Game {
                     self.place(cell, digit);
                 }
             }
+            // An elimination is only visible in a cell with pencil marks, so a
+            // cell without any first gets all its candidates.
+            let candidates = source::candidates(&self.board);
             for &(cell, digit) in &shown.hint.eliminations {
+                if self.marks[cell] == 0 {
+                    self.marks[cell] = candidates[cell];
+                }
                 self.marks[cell] &= !(1 << digit);
             }
             self.after_placing(now);
@@ -463,7 +469,7 @@ impl Game {
                 clears: wrong,
             }
         } else {
-            match source::hint(&self.board, &self.solution) {
+            match source::hint(&self.board, &self.solution, &self.marks) {
                 Some(hint) => ShownHint {
                     hint,
                     clears: Vec::new(),

@@ -147,10 +147,14 @@ pub fn rating(puzzle: &Grid) -> String {
 
 /// The next step from `grid` towards `solution`, or `None` when `grid` is full.
 ///
+/// `marks` are the player's pencil marks (bit `d` for digit `d`): a step that
+/// only removes candidates the player has already crossed out teaches nothing,
+/// so it is passed over.
+///
 /// A naked or hidden single when there is one; otherwise the solution's digit
 /// for the blank cell with the fewest candidates, named as such.
-pub fn hint(grid: &Grid, solution: &Grid) -> Option<Hint> {
-    if let Some(hint) = find_single(grid) {
+pub fn hint(grid: &Grid, solution: &Grid, marks: &[u16; CELLS]) -> Option<Hint> {
+    if let Some(hint) = find_single(grid).filter(|h| !is_known(h, marks)) {
         return Some(hint);
     }
     let cands = candidates(grid);
@@ -171,6 +175,16 @@ fn placing(technique: &str, why: &str, cell: usize, digit: u8) -> Hint {
         placements: vec![(cell, digit)],
         eliminations: Vec::new(),
     }
+}
+
+/// True when every elimination of `hint` is already missing from the
+/// player's marks of a cell that has marks (and it places nothing).
+pub fn is_known(hint: &Hint, marks: &[u16; CELLS]) -> bool {
+    hint.placements.is_empty()
+        && hint
+            .eliminations
+            .iter()
+            .all(|&(cell, digit)| marks[cell] != 0 && marks[cell] & (1 << digit) == 0)
 }
 
 /// "r3c5" for cell 22.
@@ -364,7 +378,7 @@ mod tests {
         let game = generate(Difficulty::Expert, 11);
         let mut grid = game.puzzle;
         // Follow hints to the end: every placement must agree with the solution.
-        while let Some(hint) = hint(&grid, &game.solution) {
+        while let Some(hint) = hint(&grid, &game.solution, &[0; CELLS]) {
             assert!(!hint.placements.is_empty(), "{}", hint.text);
             for (cell, digit) in hint.placements {
                 assert_eq!(game.solution.cells()[cell], digit, "{}", hint.text);
@@ -381,6 +395,21 @@ mod tests {
         let hint = find_single(&grid).unwrap();
         assert_eq!(hint.placements, vec![(8, 9)]);
         assert!(hint.text.ends_with("r1c9=9"), "{}", hint.text);
+    }
+
+    #[test]
+    fn an_elimination_the_player_already_made_is_known() {
+        let mut hint = placing("Naked Single", "why", 0, 5);
+        let mut marks = [0u16; CELLS];
+        assert!(!is_known(&hint, &marks), "placements are never known");
+        hint.placements.clear();
+        hint.eliminations = vec![(3, 4), (4, 4)];
+        assert!(!is_known(&hint, &marks), "cells without marks show nothing");
+        marks[3] = 0b10_0000; // only 5
+        marks[4] = 0b11_0000; // 4 and 5
+        assert!(!is_known(&hint, &marks), "r1c5 still has 4");
+        marks[4] = 0b10_0000;
+        assert!(is_known(&hint, &marks));
     }
 
     #[test]
