@@ -71,6 +71,8 @@ pub enum Command {
     },
     /// `bench FILE...`: solver throughput on one thread.
     Bench { files: Vec<PathBuf>, seconds: u64 },
+    /// `rate`, `explain`, `hint`: the human-style solver.
+    Rate(crate::rate_cmd::RateCommand),
     /// `--help`.
     Help,
     /// `--version`.
@@ -95,7 +97,12 @@ fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
 }
 
 /// Parses a decimal integer in `lo..=hi`, naming `what` and the range on failure.
-fn bounded(value: OsString, what: &str, lo: usize, hi: usize) -> Result<usize, UsageError> {
+pub(crate) fn bounded(
+    value: OsString,
+    what: &str,
+    lo: usize,
+    hi: usize,
+) -> Result<usize, UsageError> {
     let text = value.to_string_lossy();
     let range = format!("{what} must be an integer from {lo} to {hi}");
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -107,7 +114,7 @@ fn bounded(value: OsString, what: &str, lo: usize, hi: usize) -> Result<usize, U
     }
 }
 
-fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), UsageError> {
+pub(crate) fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), UsageError> {
     if slot.is_some() {
         return usage(format!("{flag} was given more than once"));
     }
@@ -123,7 +130,7 @@ fn output_of(value: OsString) -> Output {
     }
 }
 
-const MAX_THREADS: usize = 1024;
+pub(crate) const MAX_THREADS: usize = 1024;
 
 /// Parses the arguments after the program name.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
@@ -132,6 +139,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("count") => return parse_count(args[1..].to_vec()),
         Some("check") => return parse_check(args[1..].to_vec()),
         Some("bench") => return parse_bench(args[1..].to_vec()),
+        Some(name @ ("rate" | "explain" | "hint")) => {
+            return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
+        }
         _ => {}
     }
     let mut parser = lexopt::Parser::from_args(args);

@@ -14,6 +14,7 @@
 //! (or `-j N` threads) through `sudoku_core::batch`, preserving input order.
 
 mod args;
+mod rate_cmd;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -33,7 +34,10 @@ const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
        sudoku -s PATH|- [-o PATH|-] [-j N]
        sudoku count PATH|- [--limit K] [-j N]
        sudoku check FILE [--first D | --puzzles PUZZLES]
-       sudoku bench FILE... [--seconds S]";
+       sudoku bench FILE... [--seconds S]
+       sudoku rate [PATH|-] [--csv] [-j N]
+       sudoku explain PUZZLE [--grid]
+       sudoku hint PUZZLE";
 
 const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardware
 
@@ -50,13 +54,18 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
                  --first D also checks the top-left digit;
                  --puzzles P checks FILE as the solutions of puzzle file P
   bench FILE...  solver throughput on one thread, first solution and proof of uniqueness
+  rate PATH      each puzzle's difficulty: score, level, hardest technique
+                 (--csv for number,line,score,level,hardest,steps)
+  explain P      the human solving path of puzzle P (81 characters or a file),
+                 one step per line; --grid draws the candidates before each step
+  hint P         the next step only, from a puzzle or a partly filled position
 
 Exit status: 0 success; 1 some puzzles had no solution or a check failed;
 2 usage error or bad input; 3 output could not be written.
 Files are replaced atomically: a failed run leaves the old file as it was.";
 
 /// How a run ended, mapped to the exit statuses in the module docs.
-enum Failure {
+pub(crate) enum Failure {
     Usage(String),
     Input(String),
     Output(String),
@@ -128,6 +137,7 @@ fn run(command: Command) -> Result<(), Failure> {
             puzzles,
         } => check(&file, first, puzzles),
         Command::Bench { files, seconds } => bench(&files, seconds),
+        Command::Rate(command) => rate_cmd::run(command),
     }
 }
 
@@ -142,7 +152,7 @@ fn output_name(output: &Output) -> String {
     }
 }
 
-fn write_failure(output: &Output, e: &io::Error) -> Failure {
+pub(crate) fn write_failure(output: &Output, e: &io::Error) -> Failure {
     if is_broken_pipe(e) && *output == Output::Stdout {
         Failure::BrokenPipe
     } else {
@@ -152,7 +162,7 @@ fn write_failure(output: &Output, e: &io::Error) -> Failure {
 
 /// Runs `body` against the chosen output: standard output, or a temporary
 /// file that replaces the target only if `body` succeeds.
-fn with_output<T>(
+pub(crate) fn with_output<T>(
     output: &Output,
     body: impl FnOnce(&mut dyn Write) -> Result<T, Failure>,
 ) -> Result<T, Failure> {
@@ -187,7 +197,7 @@ fn generate(count: usize, first: u8, output: &Output) -> Result<(), Failure> {
     })
 }
 
-fn open_input(input: &Input) -> Result<Box<dyn BufRead + Send>, Failure> {
+pub(crate) fn open_input(input: &Input) -> Result<Box<dyn BufRead + Send>, Failure> {
     match input {
         Input::Stdin => Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin()))),
         Input::File(path) => {
@@ -204,7 +214,7 @@ fn open_input(input: &Input) -> Result<Box<dyn BufRead + Send>, Failure> {
     }
 }
 
-fn read_failure(input: &Input, e: ReadError) -> Failure {
+pub(crate) fn read_failure(input: &Input, e: ReadError) -> Failure {
     match e {
         ReadError::Parse(p) => Failure::Input(format!(
             "{}:{}:{}: {}",
@@ -218,27 +228,27 @@ fn read_failure(input: &Input, e: ReadError) -> Failure {
 }
 
 /// Shows a progress line on stderr when it is a terminal; silent otherwise.
-struct Progress {
+pub(crate) struct Progress {
     enabled: bool,
     last: std::time::Instant,
 }
 
 impl Progress {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Progress {
             enabled: io::stderr().is_terminal(),
             last: std::time::Instant::now(),
         }
     }
 
-    fn update(&mut self, done: u64, what: &str) {
+    pub(crate) fn update(&mut self, done: u64, what: &str) {
         if self.enabled && self.last.elapsed() >= Duration::from_millis(250) {
             self.last = std::time::Instant::now();
             eprint!("\r{done} {what}…");
         }
     }
 
-    fn finish(&self) {
+    pub(crate) fn finish(&self) {
         if self.enabled {
             eprint!("\r\x1b[K");
         }

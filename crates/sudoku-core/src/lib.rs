@@ -11,6 +11,7 @@
 //!   and column) and writing.
 //! - [`batch`]: order-preserving parallel processing in bounded memory.
 //! - [`output`]: replacing a file atomically, so a failed run never leaves a partial file.
+//! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations, hints.
 //!
 //! ```
 //! use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
@@ -36,6 +37,7 @@ pub mod final_boards;
 pub mod format;
 mod grid;
 pub mod output;
+pub mod rate;
 pub mod solver;
 
 pub use error::{FirstDigitError, GridError};

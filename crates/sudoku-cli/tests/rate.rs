@@ -1,0 +1,158 @@
+//! `sudoku rate`, `explain` and `hint`, run as the built binary.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use sudoku_core::{BitmaskSolver, Grid, Solver};
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn sudoku(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts the input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("output is UTF-8")
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("sudoku-rate-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("temp file is writable");
+    path
+}
+
+#[test]
+fn rate_prints_the_library_rating_per_puzzle() {
+    let out = sudoku(&["rate", "-"], &format!("{EASY}\n{HARD}\n"));
+    assert!(out.status.success());
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 2);
+    for (line, puzzle) in lines.iter().zip([EASY, HARD]) {
+        let rating = sudoku_core::rate::rate(&puzzle.parse().unwrap()).unwrap();
+        assert_eq!(
+            line,
+            &format!("{:.1} {} {}", rating.score, rating.level, rating.hardest)
+        );
+    }
+}
+
+#[test]
+fn rate_csv_has_a_header_and_one_row_per_puzzle_in_order() {
+    let input = format!("{EASY}\n\n{HARD}\n{EASY}\n");
+    let one = sudoku(&["rate", "--csv", "-j", "1", "-"], &input);
+    let two = sudoku(&["rate", "-", "--csv", "-j", "2"], &input);
+    assert!(one.status.success());
+    assert_eq!(one.stdout, two.stdout, "threads do not change the output");
+    let text = stdout(&one);
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0],
+        ["number", "line", "score", "level", "hardest", "steps"]
+    );
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[1][..2], ["1", "1"]);
+    assert_eq!(rows[2][..2], ["2", "3"]);
+    assert_eq!(rows[3][..2], ["3", "4"]);
+    assert_eq!(rows[1][2..], rows[3][2..], "the same puzzle rates the same");
+    for row in &rows[1..] {
+        assert_eq!(row.len(), 6);
+        let score: f32 = row[2].parse().unwrap();
+        let level: sudoku_core::rate::Level = row[3].parse().unwrap();
+        let (lo, hi) = level.band();
+        assert!(lo <= score && score < hi);
+        assert!(row[5].parse::<usize>().unwrap() > 0);
+    }
+}
+
+#[test]
+fn rate_reports_puzzles_without_a_unique_solution() {
+    let empty = ".".repeat(81);
+    let out = sudoku(&["rate", "-"], &format!("{EASY}\n{empty}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out).lines().nth(1), Some("- unrated -"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.lines().all(|l| l.starts_with("sudoku:")), "{err}");
+    assert!(err.contains("puzzle 2"), "{err}");
+}
+
+#[test]
+fn explain_placements_fill_in_the_solution() {
+    for puzzle in [EASY, HARD] {
+        let out = sudoku(&["explain", puzzle], "");
+        assert!(out.status.success());
+        let grid: Grid = puzzle.parse().unwrap();
+        let mut cells = *grid.cells();
+        for line in stdout(&out).lines() {
+            let (name, results) = line.split_once(" => ").expect("a step has results");
+            assert!(name.contains(':'), "{line}");
+            for result in results.split(", ") {
+                // `r3c5=7` places; `r1c2<>4` removes.
+                if let Some((cell, digit)) = result.split_once('=') {
+                    let b = cell.as_bytes();
+                    assert_eq!((b[0], b[2]), (b'r', b'c'), "{result}");
+                    let index = (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize;
+                    cells[index] = digit.parse().unwrap();
+                }
+            }
+        }
+        let solution = BitmaskSolver::new().solve(&grid).unwrap();
+        assert_eq!(Grid::from_cells(cells).unwrap(), solution);
+    }
+}
+
+#[test]
+fn explain_grid_draws_candidates_before_each_step() {
+    let out = sudoku(&["explain", "--grid", EASY], "");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let steps = text.lines().filter(|l| l.contains(" => ")).count();
+    let rules = text.lines().filter(|l| l.starts_with("---")).count();
+    assert_eq!(rules, 2 * steps, "two box rules per drawn grid");
+}
+
+#[test]
+fn hint_is_the_first_step_of_explain_and_reads_files() {
+    let path = temp_file("hint.txt", &format!("{HARD}\n"));
+    let hint = sudoku(&["hint", path.to_str().unwrap()], "");
+    let explain = sudoku(&["explain", HARD], "");
+    let _ = std::fs::remove_file(&path);
+    assert!(hint.status.success());
+    assert_eq!(
+        stdout(&hint).lines().next(),
+        stdout(&explain).lines().next()
+    );
+    assert_eq!(stdout(&hint).lines().count(), 1);
+}
+
+#[test]
+fn usage_errors_exit_with_two() {
+    for args in [
+        &["explain"][..],
+        &["hint", "12345"],
+        &["rate", "--grid"],
+        &["explain", EASY, "--csv"],
+        &["rate", "-j", "0"],
+    ] {
+        let out = sudoku(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("sudoku: "), "{args:?}: {err}");
+    }
+}

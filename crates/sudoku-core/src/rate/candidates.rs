@@ -1,0 +1,370 @@
+//! [`Candidates`]: the pencil marks of a position, and the unit tables every
+//! technique works from.
+//!
+//! Two views of the same marks are kept in step: a 9-bit mask per cell (bit
+//! `d` set when digit `d` is still possible there) for cell-centred
+//! techniques, and an 81-bit cell mask per digit for digit-centred ones (fish,
+//! single-digit patterns, chains). Units are numbered 0..9 rows, 9..18
+//! columns, 18..27 boxes, the order of [`Unit::all`].
+
+use std::fmt;
+
+use crate::grid::{Grid, Unit};
+
+/// All nine digit bits, `1..=9`.
+pub(crate) const ALL_DIGITS: u16 = 0x3FE;
+
+const fn build_units() -> [[u8; 9]; 27] {
+    let mut units = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            units[i][j] = (i * 9 + j) as u8;
+            units[9 + i][j] = (j * 9 + i) as u8;
+            let (br, bc) = (i / 3 * 3, i % 3 * 3);
+            units[18 + i][j] = ((br + j / 3) * 9 + bc + j % 3) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    units
+}
+
+/// The nine cells of each of the 27 units.
+pub(crate) static UNITS: [[u8; 9]; 27] = build_units();
+
+const fn build_unit_masks() -> [u128; 27] {
+    let units = build_units();
+    let mut masks = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut j = 0;
+        while j < 9 {
+            masks[u] |= 1u128 << units[u][j];
+            j += 1;
+        }
+        u += 1;
+    }
+    masks
+}
+
+/// Each unit's cells as an 81-bit mask.
+pub(crate) static UNIT_MASK: [u128; 27] = build_unit_masks();
+
+const fn build_cell_units() -> [[u8; 3]; 81] {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col) = (c / 9, c % 9);
+        out[c] = [r as u8, 9 + col as u8, 18 + (r / 3 * 3 + col / 3) as u8];
+        c += 1;
+    }
+    out
+}
+
+/// The row, column and box (as unit numbers) of each cell.
+pub(crate) static CELL_UNITS: [[u8; 3]; 81] = build_cell_units();
+
+const fn build_peers() -> [u128; 81] {
+    let masks = build_unit_masks();
+    let units = build_cell_units();
+    let mut out = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        out[c] = (masks[units[c][0] as usize]
+            | masks[units[c][1] as usize]
+            | masks[units[c][2] as usize])
+            & !(1u128 << c);
+        c += 1;
+    }
+    out
+}
+
+/// The 20 peers of each cell (cells sharing a unit with it), as a mask.
+pub(crate) static PEERS: [u128; 81] = build_peers();
+
+/// The [`Unit`] numbered `u` in `0..27`.
+pub(crate) fn unit_of(u: usize) -> Unit {
+    match u {
+        0..=8 => Unit::Row(u as u8),
+        9..=17 => Unit::Column(u as u8 - 9),
+        _ => Unit::Box(u as u8 - 18),
+    }
+}
+
+/// Iterates the set bits of an 81-bit cell mask, lowest first.
+#[derive(Clone, Copy)]
+pub(crate) struct Cells(pub u128);
+
+impl Iterator for Cells {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let c = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(c)
+    }
+}
+
+/// Iterates the digits of a candidate mask, lowest first.
+#[derive(Clone, Copy)]
+pub(crate) struct Digits(pub u16);
+
+impl Iterator for Digits {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(d)
+    }
+}
+
+/// The candidate grid of a position: the digits placed so far, and for every
+/// blank cell the digits still possible there.
+///
+/// It is `Copy`-sized (a few hundred bytes) and cloned freely by the forcing
+/// techniques, which try assumptions on a copy.
+///
+/// ```
+/// use sudoku_core::rate::Candidates;
+/// use sudoku_core::Grid;
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .parse()
+///     .unwrap();
+/// let marks = Candidates::new(&puzzle);
+/// assert_eq!(marks.value(0), 5);
+/// // r1c3 sees 5, 3, 7, 6, 9 and 8: only 1, 2 and 4 remain.
+/// assert_eq!(marks.digits(2).collect::<Vec<_>>(), vec![1, 2, 4]);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Candidates {
+    values: [u8; 81],
+    cands: [u16; 81],
+    by_digit: [u128; 10],
+    empty: u128,
+}
+
+impl Candidates {
+    /// The marks of `grid`: every blank cell gets each digit that none of its
+    /// peers holds. Conflicting givens are kept as they are; the position is
+    /// then [broken](Candidates::is_broken) or becomes so.
+    pub fn new(grid: &Grid) -> Candidates {
+        let mut marks = Candidates {
+            values: [0; 81],
+            cands: [0; 81],
+            by_digit: [0; 10],
+            empty: 0,
+        };
+        for c in 0..81 {
+            marks.cands[c] = ALL_DIGITS;
+            marks.empty |= 1 << c;
+        }
+        for d in 1..=9 {
+            marks.by_digit[d] = marks.empty;
+        }
+        for (c, &v) in grid.cells().iter().enumerate() {
+            if v != 0 {
+                marks.place(c, v);
+            }
+        }
+        marks
+    }
+
+    /// The digit placed in `cell` (`0..81`), or 0 when it is blank.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of `cell` as a mask with bit `d` set for digit `d`
+    /// (0 for a filled cell).
+    pub fn mask(&self, cell: usize) -> u16 {
+        self.cands[cell]
+    }
+
+    /// The candidate digits of `cell`, lowest first.
+    pub fn digits(&self, cell: usize) -> impl Iterator<Item = u8> {
+        Digits(self.cands[cell])
+    }
+
+    /// True when `digit` is still a candidate of `cell`.
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cands[cell] & (1 << digit) != 0
+    }
+
+    /// The placed digits as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells_unchecked(self.values)
+    }
+
+    /// True when every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.empty == 0
+    }
+
+    /// True when the position cannot be completed by the rules alone: a blank
+    /// cell without candidates, or a unit where some digit is neither placed
+    /// nor possible, or a digit placed twice in a unit.
+    pub fn is_broken(&self) -> bool {
+        if self.empty & !self.cells_with_candidates() != 0 {
+            return true;
+        }
+        for unit in &UNITS {
+            let (mut seen, mut placed) = (0u16, 0u16);
+            for &c in unit {
+                let v = self.values[c as usize];
+                if v != 0 {
+                    if placed & (1 << v) != 0 {
+                        return true;
+                    }
+                    placed |= 1 << v;
+                }
+                seen |= self.cands[c as usize];
+            }
+            if (seen | placed) != ALL_DIGITS {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn cells_with_candidates(&self) -> u128 {
+        self.by_digit[1..].iter().fold(0, |acc, m| acc | m)
+    }
+
+    /// The cells where `digit` is a candidate.
+    #[inline]
+    pub(crate) fn digit_cells(&self, digit: u8) -> u128 {
+        self.by_digit[digit as usize]
+    }
+
+    /// The blank cells.
+    #[inline]
+    pub(crate) fn empty_cells(&self) -> u128 {
+        self.empty
+    }
+
+    /// Places `digit` in `cell` and removes it from the cell's peers.
+    pub(crate) fn place(&mut self, cell: usize, digit: u8) {
+        let bit = 1u128 << cell;
+        for d in Digits(self.cands[cell]) {
+            self.by_digit[d as usize] &= !bit;
+        }
+        self.cands[cell] = 0;
+        self.values[cell] = digit;
+        self.empty &= !bit;
+        let mut peers = self.by_digit[digit as usize] & PEERS[cell];
+        self.by_digit[digit as usize] &= !peers;
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            self.cands[p] &= !(1 << digit);
+        }
+    }
+
+    /// Removes `digit` from the candidates of `cell`.
+    #[inline]
+    pub(crate) fn eliminate(&mut self, cell: usize, digit: u8) {
+        self.cands[cell] &= !(1 << digit);
+        self.by_digit[digit as usize] &= !(1u128 << cell);
+    }
+
+    /// Applies a step's placements and eliminations.
+    pub fn apply(&mut self, step: &super::Step) {
+        for &(c, d) in &step.eliminations {
+            self.eliminate(c, d);
+        }
+        for &(c, d) in &step.placements {
+            if self.values[c] == 0 {
+                self.place(c, d);
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+/// The candidate grid as players draw it: each cell shows its placed digit or
+/// its candidates, columns padded to their widest cell, boxes ruled off.
+impl fmt::Display for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = |c: usize| -> String {
+            if self.values[c] != 0 {
+                self.values[c].to_string()
+            } else if self.cands[c] == 0 {
+                "-".to_string()
+            } else {
+                Digits(self.cands[c])
+                    .map(|d| char::from(b'0' + d))
+                    .collect()
+            }
+        };
+        let widths: Vec<usize> = (0..9)
+            .map(|col| (0..9).map(|r| text(r * 9 + col).len()).max().unwrap_or(1))
+            .collect();
+        let rule = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
+            let parts: Vec<String> = (0..3)
+                .map(|b| "-".repeat(widths[b * 3..b * 3 + 3].iter().sum::<usize>() + 4))
+                .collect();
+            writeln!(f, "{}", parts.join("+"))
+        };
+        for r in 0..9 {
+            if r > 0 && r % 3 == 0 {
+                rule(f)?;
+            }
+            let mut line = String::new();
+            for (col, &width) in widths.iter().enumerate() {
+                if col > 0 && col % 3 == 0 {
+                    line.push_str(" |");
+                }
+                line.push(' ');
+                line.push_str(&format!("{:<width$}", text(r * 9 + col)));
+            }
+            writeln!(f, "{} ", line)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_has_twenty_peers_and_three_units() {
+        for c in 0..81 {
+            assert_eq!(PEERS[c].count_ones(), 20);
+            for &u in &CELL_UNITS[c] {
+                assert!(UNITS[u as usize].contains(&(c as u8)));
+                assert_eq!(
+                    unit_of(u as usize).cells().map(|x| x as u8),
+                    UNITS[u as usize]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn placing_removes_the_digit_from_peers_only() {
+        let mut marks = Candidates::new(&Grid::EMPTY);
+        marks.place(40, 5);
+        for c in 0..81 {
+            let peer = PEERS[40] & (1 << c) != 0;
+            assert_eq!(marks.has(c, 5), c != 40 && !peer, "cell {c}");
+            assert_eq!(marks.digit_cells(5) & (1 << c) != 0, marks.has(c, 5));
+        }
+        assert!(!marks.is_broken());
+    }
+}

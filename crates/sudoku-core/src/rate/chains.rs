@@ -1,0 +1,197 @@
+//! X-chains, XY-chains and alternating inference chains (AIC).
+//!
+//! A chain alternates *strong* links (of two candidates, at least one is
+//! true: a conjugate pair in a unit, or the two digits of a bivalue cell) and
+//! *weak* links (of two candidates, at most one is true: the same digit in
+//! two cells that see each other, or two digits of one cell). Starting from a
+//! candidate `s` assumed false and following strong, weak, strong, ... links
+//! to a candidate `e` reached by a strong link proves: `s` or `e` is true. Any
+//! candidate weakly linked to both then goes.
+//!
+//! The search is a breadth-first search over (candidate, true/false) states
+//! from each start, so the chains it reports are the shortest from that start.
+
+use super::candidates::{Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::{Context, Step, Technique};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// One digit; strong links are conjugate pairs.
+    X(u8),
+    /// Bivalue cells; strong links are inside cells, weak ones between them on a digit.
+    Xy,
+    /// Every kind of link.
+    Aic,
+}
+
+/// A candidate as `cell * 9 + digit - 1`.
+type Node = usize;
+
+fn node(cell: usize, digit: u8) -> Node {
+    cell * 9 + digit as usize - 1
+}
+
+fn parts(n: Node) -> (usize, u8) {
+    (n / 9, (n % 9) as u8 + 1)
+}
+
+struct Search<'a> {
+    marks: &'a Candidates,
+    mode: Mode,
+    bivalue: u128,
+    /// `parent[state]`: the state it was reached from; state = node * 2 + truth.
+    parent: Vec<u16>,
+    /// `seen[state] == stamp` when the current search has reached it: a new
+    /// stamp per start clears them all at once.
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<usize>,
+}
+
+impl Search<'_> {
+    /// Candidates strongly linked to `n` (if `n` is false, they are true).
+    fn strong(&self, n: Node, out: &mut Vec<Node>) {
+        let (c, d) = parts(n);
+        if matches!(self.mode, Mode::Xy | Mode::Aic) && self.bivalue & (1 << c) != 0 {
+            let other = self.marks.mask(c) & !(1 << d);
+            out.push(node(c, other.trailing_zeros() as u8));
+        }
+        if matches!(self.mode, Mode::X(_) | Mode::Aic) {
+            for &u in &CELL_UNITS[c] {
+                let m = self.marks.digit_cells(d) & UNIT_MASK[u as usize];
+                if m.count_ones() == 2 {
+                    out.push(node((m & !(1 << c)).trailing_zeros() as usize, d));
+                }
+            }
+        }
+    }
+
+    /// Candidates weakly linked to `n` (if `n` is true, they are false).
+    fn weak(&self, n: Node, out: &mut Vec<Node>) {
+        let (c, d) = parts(n);
+        let mut peers = self.marks.digit_cells(d) & PEERS[c];
+        if self.mode == Mode::Xy {
+            peers &= self.bivalue;
+        }
+        out.extend(Cells(peers).map(|p| node(p, d)));
+        if self.mode == Mode::Aic {
+            let others = self.marks.mask(c) & !(1 << d);
+            out.extend(super::candidates::Digits(others).map(|e| node(c, e)));
+        }
+    }
+
+    /// Candidates weakly linked to both `s` and `e`: they go when `s` or `e` holds.
+    fn common_victims(&self, s: Node, e: Node, out: &mut Vec<(usize, u8)>) {
+        let ((cs, ds), (ce, de)) = (parts(s), parts(e));
+        if ds == de {
+            let m = self.marks.digit_cells(ds) & PEERS[cs] & PEERS[ce];
+            out.extend(Cells(m).map(|c| (c, ds)));
+        } else if cs == ce {
+            let others = self.marks.mask(cs) & !(1 << ds) & !(1 << de);
+            out.extend(super::candidates::Digits(others).map(|d| (cs, d)));
+        } else if PEERS[cs] & (1 << ce) != 0 {
+            if self.marks.has(ce, ds) {
+                out.push((ce, ds));
+            }
+            if self.marks.has(cs, de) {
+                out.push((cs, de));
+            }
+        }
+    }
+
+    /// Breadth-first from `start` assumed false; fills `step` on the first
+    /// chain that removes something.
+    fn from(&mut self, start: Node, technique: Technique, step: &mut Step) -> bool {
+        self.stamp += 1;
+        self.queue.clear();
+        let first = start * 2;
+        self.seen[first] = self.stamp;
+        self.queue.push(first);
+        let (mut head, mut links, mut victims) = (0, Vec::new(), Vec::new());
+        while head < self.queue.len() {
+            let state = self.queue[head];
+            head += 1;
+            let (n, truth) = (state / 2, state % 2 == 1);
+            links.clear();
+            if truth {
+                self.weak(n, &mut links);
+            } else {
+                self.strong(n, &mut links);
+            }
+            for &m in &links {
+                let next = m * 2 + usize::from(!truth);
+                if self.seen[next] == self.stamp {
+                    continue;
+                }
+                self.seen[next] = self.stamp;
+                self.parent[next] = state as u16;
+                self.queue.push(next);
+                if truth || m == start {
+                    continue;
+                }
+                victims.clear();
+                self.common_victims(start, m, &mut victims);
+                if !victims.is_empty() {
+                    step.reset(technique);
+                    let mut at = next;
+                    let mut cells = vec![at / 2 / 9];
+                    while at != first {
+                        at = self.parent[at] as usize;
+                        cells.push(at / 2 / 9);
+                    }
+                    cells.reverse();
+                    cells.dedup();
+                    step.cells = cells;
+                    step.eliminations.extend_from_slice(&victims);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+fn run(marks: &Candidates, mode: Mode, technique: Technique, step: &mut Step) -> bool {
+    let bivalue = Cells(marks.empty_cells())
+        .filter(|&c| marks.mask(c).count_ones() == 2)
+        .fold(0u128, |a, c| a | 1 << c);
+    let starts = match mode {
+        Mode::X(d) => marks.digit_cells(d),
+        Mode::Xy => bivalue,
+        Mode::Aic => marks.empty_cells(),
+    };
+    let mut search = Search {
+        marks,
+        mode,
+        bivalue,
+        parent: vec![0; 81 * 9 * 2],
+        seen: vec![0; 81 * 9 * 2],
+        stamp: 0,
+        queue: Vec::with_capacity(81 * 9 * 2),
+    };
+    for cell in Cells(starts) {
+        for d in marks.digits(cell) {
+            if let Mode::X(x) = mode {
+                if d != x {
+                    continue;
+                }
+            }
+            if search.from(node(cell, d), technique, step) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+pub(super) fn x_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    (1..=9).any(|d| run(marks, Mode::X(d), Technique::XChain, step))
+}
+
+pub(super) fn xy_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    run(marks, Mode::Xy, Technique::XyChain, step)
+}
+
+pub(super) fn aic(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    run(marks, Mode::Aic, Technique::Aic, step)
+}

@@ -1,0 +1,643 @@
+//! Human-style solving: a logical solver, step-by-step explanations, hints,
+//! and a difficulty rating.
+//!
+//! The solver works on a [`Candidates`] grid and applies techniques from the
+//! simplest to the hardest, restarting from the simplest after every step, as
+//! a person would. Each [`Step`] records the technique, the cells and units it
+//! looked at, and the placements and eliminations it made. A puzzle's
+//! [`Rating`] is the weight of the hardest step on that path (see
+//! [`Technique::weight`]; the scale follows Sudoku Explainer's 1.0–11 range),
+//! and its [`Level`] is the band that score falls in.
+//!
+//! Every technique is sound: it only removes candidates that no solution can
+//! hold and only places digits every solution holds. The last resorts are
+//! forcing chains (an assumption that leads to a contradiction) and, when even
+//! those find nothing, [`Technique::TrialAndError`], which proves with the
+//! backtracking solver that every other candidate of a cell leads nowhere.
+//! So every valid puzzle is rated.
+//!
+//! One technique family per file: [`singles`](self) in `singles.rs`, locked
+//! candidates in `locked.rs`, naked and hidden subsets in `subsets.rs`, basic
+//! and finned fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
+//! wings in `wings.rs`, simple colouring in `colouring.rs`, the unique
+//! rectangle in `unique_rectangle.rs`, X-, XY- and alternating inference chains
+//! in `chains.rs`, forcing chains and trial and error in `forcing.rs`.
+//!
+//! ```
+//! use sudoku_core::rate::{self, Level, Technique};
+//! use sudoku_core::Grid;
+//!
+//! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!     .parse()
+//!     .unwrap();
+//! let rating = rate::rate(&puzzle).expect("the puzzle has one solution");
+//! assert_eq!(rating.level, Level::Easy);
+//! assert!(rating.solved_logically);
+//!
+//! let hint = rate::next_step(&puzzle).unwrap();
+//! println!("{hint}"); // e.g. "Hidden Single: r5c5 in box 5 => r5c5=5"
+//! ```
+
+mod candidates;
+mod chains;
+mod colouring;
+mod fish;
+mod forcing;
+mod locked;
+mod single_digit;
+mod singles;
+mod subsets;
+mod unique_rectangle;
+mod wings;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use candidates::Candidates;
+
+use crate::grid::{Grid, Unit};
+use crate::solver::{BitmaskSolver, Search, Solver};
+
+/// A difficulty level: a band of ratings, as puzzle books name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Locked candidates, pairs, X-Wing.
+    Medium,
+    /// Triples, Swordfish, finned X-Wing and Swordfish, Skyscraper, 2-String
+    /// Kite, wings, colouring, unique rectangles.
+    Hard,
+    /// Quads, Jellyfish (basic and finned), X-chains, XY-chains, alternating
+    /// inference chains.
+    Expert,
+    /// Forcing chains and trial and error.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// The ratings of this level: `lo <= score < hi` (`hi` is infinite for
+    /// [`Level::Extreme`]). The bands touch, so every score has one level.
+    pub fn band(self) -> (f32, f32) {
+        match self {
+            Level::Easy => (0.0, 2.5),
+            Level::Medium => (2.5, 3.5),
+            Level::Hard => (3.5, 5.0),
+            Level::Expert => (5.0, 7.5),
+            Level::Extreme => (7.5, f32::INFINITY),
+        }
+    }
+
+    /// The level whose band holds `score`.
+    pub fn of_score(score: f32) -> Level {
+        Level::ALL
+            .into_iter()
+            .find(|level| score < level.band().1)
+            .unwrap_or(Level::Extreme)
+    }
+
+    /// The lowercase name, as printed and parsed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing a [`Level`] from an unknown name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{0}' (expected easy, medium, hard, expert or extreme)")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    /// Parses a level name, ignoring ASCII case.
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// A solving technique. The declaration order is the order the solver tries
+/// them in, which is also ascending [`weight`](Technique::weight).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// The last blank cell of a unit.
+    FullHouse,
+    /// The only cell of a unit where a digit can go.
+    HiddenSingle,
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit confined to one row or column inside a box.
+    Pointing,
+    /// A digit confined to one box inside a row or column.
+    Claiming,
+    /// Two cells of a unit holding only the same two digits.
+    NakedPair,
+    /// A digit confined to the same two columns in two rows (or the transpose).
+    XWing,
+    /// Two digits confined to the same two cells of a unit.
+    HiddenPair,
+    /// Three cells of a unit holding only three digits between them.
+    NakedTriple,
+    /// A digit confined to three columns in three rows (or the transpose).
+    Swordfish,
+    /// Three digits confined to three cells of a unit.
+    HiddenTriple,
+    /// Two conjugate pairs of a digit in parallel lines that share one end's line.
+    Skyscraper,
+    /// A row and a column conjugate pair of a digit joined in a box.
+    TwoStringKite,
+    /// An X-Wing with extra candidates (fins) in one box.
+    FinnedXWing,
+    /// A bivalue pivot and two bivalue pincers.
+    XyWing,
+    /// A Swordfish with fins in one box.
+    FinnedSwordfish,
+    /// A trivalue pivot and two bivalue pincers.
+    XyzWing,
+    /// Two identical bivalue cells joined by a conjugate pair.
+    WWing,
+    /// Unique rectangle type 1 (only for puzzles known to have one solution).
+    UniqueRectangle,
+    /// Two-colouring the conjugate pairs of one digit.
+    SimpleColouring,
+    /// Four cells of a unit holding only four digits between them.
+    NakedQuad,
+    /// A digit confined to four columns in four rows (or the transpose).
+    Jellyfish,
+    /// A Jellyfish with fins in one box.
+    FinnedJellyfish,
+    /// Four digits confined to four cells of a unit.
+    HiddenQuad,
+    /// An alternating chain of strong and weak links on one digit.
+    XChain,
+    /// A chain of bivalue cells.
+    XyChain,
+    /// An alternating inference chain mixing digits and cells.
+    Aic,
+    /// An assumption that leads to a contradiction by singles alone.
+    ForcingChain,
+    /// An assumption that leads to a contradiction with the basic techniques.
+    DynamicForcingChain,
+    /// Every candidate of a cell but one is shown, by exhaustive search, to
+    /// lead to no solution.
+    TrialAndError,
+}
+
+impl Technique {
+    /// Every technique, in the order the solver tries them.
+    pub const ALL: [Technique; 30] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::FinnedXWing,
+        Technique::XyWing,
+        Technique::FinnedSwordfish,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::UniqueRectangle,
+        Technique::SimpleColouring,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::FinnedJellyfish,
+        Technique::HiddenQuad,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::ForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::TrialAndError,
+    ];
+
+    /// The difficulty weight, on a scale modelled on Sudoku Explainer's:
+    /// 1.0 for a full house up to 11.0 for trial and error. Weights never
+    /// decrease along [`Technique::ALL`].
+    pub fn weight(self) -> f32 {
+        match self {
+            Technique::FullHouse => 1.0,
+            Technique::HiddenSingle => 1.2,
+            Technique::NakedSingle => 2.3,
+            Technique::Pointing => 2.6,
+            Technique::Claiming => 2.8,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::FinnedXWing => 4.1,
+            Technique::HiddenTriple => 4.0,
+            Technique::Skyscraper => 4.0,
+            Technique::TwoStringKite => 4.1,
+            Technique::XyWing => 4.2,
+            Technique::FinnedSwordfish => 4.3,
+            Technique::XyzWing => 4.4,
+            Technique::WWing => 4.4,
+            Technique::UniqueRectangle => 4.5,
+            Technique::SimpleColouring => 4.6,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::FinnedJellyfish => 5.3,
+            Technique::HiddenQuad => 5.4,
+            Technique::XChain => 6.6,
+            Technique::XyChain => 6.8,
+            Technique::Aic => 7.0,
+            Technique::ForcingChain => 7.5,
+            Technique::DynamicForcingChain => 8.5,
+            Technique::TrialAndError => 11.0,
+        }
+    }
+
+    /// The human name, as players know it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full House",
+            Technique::HiddenSingle => "Hidden Single",
+            Technique::NakedSingle => "Naked Single",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked Pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::NakedTriple => "Naked Triple",
+            Technique::Swordfish => "Swordfish",
+            Technique::FinnedXWing => "Finned X-Wing",
+            Technique::HiddenTriple => "Hidden Triple",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::XyWing => "XY-Wing",
+            Technique::FinnedSwordfish => "Finned Swordfish",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
+            Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::SimpleColouring => "Simple Colouring",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::FinnedJellyfish => "Finned Jellyfish",
+            Technique::HiddenQuad => "Hidden Quad",
+            Technique::XChain => "X-Chain",
+            Technique::XyChain => "XY-Chain",
+            Technique::Aic => "AIC",
+            Technique::ForcingChain => "Forcing Chain",
+            Technique::DynamicForcingChain => "Dynamic Forcing Chain",
+            Technique::TrialAndError => "Trial and Error",
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of a solving path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique applied.
+    pub technique: Technique,
+    /// The cells that make up the pattern, as row-major indices `0..81`.
+    pub cells: Vec<usize>,
+    /// The units the pattern lives in.
+    pub units: Vec<Unit>,
+    /// Digits placed: `(cell, digit)`.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: `(cell, digit)`.
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+impl Step {
+    /// An empty step of `technique`, to be filled in.
+    fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            cells: Vec::new(),
+            units: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+        }
+    }
+
+    /// Clears the step for reuse, keeping its buffers.
+    fn reset(&mut self, technique: Technique) {
+        self.technique = technique;
+        self.cells.clear();
+        self.units.clear();
+        self.placements.clear();
+        self.eliminations.clear();
+    }
+}
+
+/// `r3c5` for cell 22.
+fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// Player notation: `Hidden Single: r3c5 in box 2 => r3c5=7`, or
+/// `Pointing: r1c2,r1c3 in box 1 => r1c7<>4, r1c8<>4`.
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:", self.technique)?;
+        if !self.cells.is_empty() {
+            let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(c)).collect();
+            write!(f, " {}", cells.join(","))?;
+        }
+        if !self.units.is_empty() {
+            let units: Vec<String> = self.units.iter().map(|u| u.to_string()).collect();
+            write!(f, " in {}", units.join(", "))?;
+        }
+        let results: Vec<String> = self
+            .placements
+            .iter()
+            .map(|&(c, d)| format!("{}={d}", cell_name(c)))
+            .chain(
+                self.eliminations
+                    .iter()
+                    .map(|&(c, d)| format!("{}<>{d}", cell_name(c))),
+            )
+            .collect();
+        write!(f, " => {}", results.join(", "))
+    }
+}
+
+/// How hard a puzzle is, and how it was solved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    /// The weight of the hardest step (0.0 for a puzzle with no blank cell).
+    pub score: f32,
+    /// The level whose band holds `score`.
+    pub level: Level,
+    /// The hardest technique used.
+    pub hardest: Technique,
+    /// The number of steps on the path.
+    pub steps: usize,
+    /// False when the path needed [`Technique::TrialAndError`].
+    pub solved_logically: bool,
+}
+
+/// What the techniques may rely on besides the marks.
+pub(crate) struct Context {
+    /// The puzzle is known to have exactly one solution (unique rectangles rely on it).
+    unique: bool,
+    /// A solution, for trial and error; `None` disables it.
+    solution: Option<Grid>,
+}
+
+/// A technique's search: on success it fills `step` (after `step.reset`) and
+/// returns true; it never changes the marks.
+type Finder = fn(&Candidates, &Context, &mut Step) -> bool;
+
+/// The techniques in the order they are tried.
+const FINDERS: [(Technique, Finder); 30] = [
+    (Technique::FullHouse, singles::full_house),
+    (Technique::HiddenSingle, singles::hidden_single),
+    (Technique::NakedSingle, singles::naked_single),
+    (Technique::Pointing, locked::pointing),
+    (Technique::Claiming, locked::claiming),
+    (Technique::NakedPair, subsets::naked::<2>),
+    (Technique::XWing, fish::basic::<2>),
+    (Technique::HiddenPair, subsets::hidden::<2>),
+    (Technique::NakedTriple, subsets::naked::<3>),
+    (Technique::Swordfish, fish::basic::<3>),
+    (Technique::HiddenTriple, subsets::hidden::<3>),
+    (Technique::Skyscraper, single_digit::skyscraper),
+    (Technique::TwoStringKite, single_digit::two_string_kite),
+    (Technique::FinnedXWing, fish::finned::<2>),
+    (Technique::XyWing, wings::xy_wing),
+    (Technique::FinnedSwordfish, fish::finned::<3>),
+    (Technique::XyzWing, wings::xyz_wing),
+    (Technique::WWing, wings::w_wing),
+    (Technique::UniqueRectangle, unique_rectangle::type1),
+    (Technique::SimpleColouring, colouring::simple_colouring),
+    (Technique::NakedQuad, subsets::naked::<4>),
+    (Technique::Jellyfish, fish::basic::<4>),
+    (Technique::FinnedJellyfish, fish::finned::<4>),
+    (Technique::HiddenQuad, subsets::hidden::<4>),
+    (Technique::XChain, chains::x_chain),
+    (Technique::XyChain, chains::xy_chain),
+    (Technique::Aic, chains::aic),
+    (Technique::ForcingChain, forcing::forcing_chain),
+    (
+        Technique::DynamicForcingChain,
+        forcing::dynamic_forcing_chain,
+    ),
+    (Technique::TrialAndError, forcing::trial_and_error),
+];
+
+/// Finds the next step using techniques up to `hardest`, simplest first.
+fn find_step(marks: &Candidates, context: &Context, hardest: Technique, step: &mut Step) -> bool {
+    for (technique, finder) in FINDERS {
+        if technique > hardest {
+            break;
+        }
+        if finder(marks, context, step) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Rates a puzzle: the hardest technique on the path the logical solver takes.
+///
+/// Returns `None` when the puzzle has no solution or more than one: a rating
+/// describes how a person reaches *the* answer, and unique rectangles assume
+/// there is just one. Single-threaded; `rate` allocates only a few small
+/// buffers per call.
+pub fn rate(puzzle: &Grid) -> Option<Rating> {
+    let search = BitmaskSolver::new().search(puzzle, 2);
+    if search.count != 1 {
+        return None;
+    }
+    let context = Context {
+        unique: true,
+        solution: search.solution,
+    };
+    let mut marks = Candidates::new(puzzle);
+    let mut step = Step::new(Technique::FullHouse);
+    let (mut hardest, mut steps) = (None::<Technique>, 0);
+    while !marks.is_solved() {
+        if !find_step(&marks, &context, Technique::TrialAndError, &mut step) {
+            // Unreachable for a puzzle with a solution: trial and error always applies.
+            return None;
+        }
+        hardest = hardest.max(Some(step.technique));
+        steps += 1;
+        marks.apply(&step);
+    }
+    let score = hardest.map_or(0.0, Technique::weight);
+    Some(Rating {
+        score,
+        level: Level::of_score(score),
+        hardest: hardest.unwrap_or(Technique::FullHouse),
+        steps,
+        solved_logically: hardest != Some(Technique::TrialAndError),
+    })
+}
+
+/// The context for a position: its uniqueness, and a solution if any.
+fn context_of(position: &Grid) -> Option<Context> {
+    let search = BitmaskSolver::new().search(position, 2);
+    (search.count > 0).then_some(Context {
+        unique: search.count == 1,
+        solution: search.solution,
+    })
+}
+
+/// The next step from a position (the givens plus the digits filled in so
+/// far), for a hint. `None` when the position is complete or has no solution
+/// (for example because a filled-in digit is wrong).
+pub fn next_step(position: &Grid) -> Option<Step> {
+    let context = context_of(position)?;
+    let marks = Candidates::new(position);
+    if marks.is_solved() {
+        return None;
+    }
+    let mut step = Step::new(Technique::FullHouse);
+    find_step(&marks, &context, Technique::TrialAndError, &mut step).then_some(step)
+}
+
+/// The whole solving path of `puzzle`, one [`Step`] per technique applied.
+///
+/// Empty when the puzzle has no solution or nothing to solve. A puzzle with
+/// several solutions is explained too (without unique rectangles), ending
+/// in one of its solutions.
+pub fn explain(puzzle: &Grid) -> Vec<Step> {
+    let Some(context) = context_of(puzzle) else {
+        return Vec::new();
+    };
+    let mut marks = Candidates::new(puzzle);
+    let mut path = Vec::new();
+    while !marks.is_solved() {
+        let mut step = Step::new(Technique::FullHouse);
+        if !find_step(&marks, &context, Technique::TrialAndError, &mut step) {
+            break;
+        }
+        marks.apply(&step);
+        path.push(step);
+    }
+    path
+}
+
+/// The logical solver as a [`Solver`]: it solves the way [`explain`] does.
+///
+/// The solution it returns is the one its human-style path reaches. Counting
+/// beyond one solution is not a human task: the count (and the check that a
+/// solution exists at all) comes from [`BitmaskSolver`]. `guesses` is the
+/// number of [`Technique::TrialAndError`] steps on the path.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LogicalSolver;
+
+impl LogicalSolver {
+    /// A logical solver; it holds no state.
+    pub fn new() -> LogicalSolver {
+        LogicalSolver
+    }
+}
+
+impl Solver for LogicalSolver {
+    fn search(&self, puzzle: &Grid, limit: usize) -> Search {
+        let counted = BitmaskSolver::new().search(puzzle, limit.max(2));
+        if counted.count == 0 {
+            return Search {
+                solution: None,
+                count: 0,
+                guesses: 0,
+            };
+        }
+        let context = Context {
+            unique: counted.count == 1,
+            solution: counted.solution,
+        };
+        let mut marks = Candidates::new(puzzle);
+        let mut step = Step::new(Technique::FullHouse);
+        let mut guesses = 0;
+        while !marks.is_solved() {
+            if !find_step(&marks, &context, Technique::TrialAndError, &mut step) {
+                break;
+            }
+            if step.technique == Technique::TrialAndError {
+                guesses += 1;
+            }
+            marks.apply(&step);
+        }
+        Search {
+            solution: Some(marks.grid()).filter(|g| g.solves(puzzle)),
+            count: counted.count.min(limit.max(1)),
+            guesses,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finders_are_in_technique_order_and_weights_never_decrease() {
+        for (i, (technique, _)) in FINDERS.iter().enumerate() {
+            assert_eq!(*technique, Technique::ALL[i]);
+        }
+        for pair in Technique::ALL.windows(2) {
+            assert!(pair[0] < pair[1]);
+            assert!(pair[0].weight() <= pair[1].weight(), "{:?}", pair);
+        }
+    }
+
+    #[test]
+    fn levels_parse_back_and_bands_touch() {
+        for level in Level::ALL {
+            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+            let (lo, hi) = level.band();
+            assert_eq!(Level::of_score(lo), level);
+            assert!(lo < hi);
+        }
+        for pair in Level::ALL.windows(2) {
+            assert_eq!(pair[0].band().1, pair[1].band().0);
+        }
+        assert!("impossible".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn step_display_uses_player_notation() {
+        let mut step = Step::new(Technique::HiddenSingle);
+        step.cells.push(22);
+        step.units.push(Unit::Box(1));
+        step.placements.push((22, 7));
+        assert_eq!(step.to_string(), "Hidden Single: r3c5 in box 2 => r3c5=7");
+        step.reset(Technique::Pointing);
+        step.eliminations.extend([(1, 4), (2, 4)]);
+        assert_eq!(step.to_string(), "Pointing: => r1c2<>4, r1c3<>4");
+    }
+}

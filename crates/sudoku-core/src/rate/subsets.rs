@@ -1,0 +1,136 @@
+//! Naked and hidden subsets (pairs, triples, quads) within one unit.
+//!
+//! Naked: N cells of a unit whose candidates together are just N digits must
+//! hold those digits, so the digits leave the unit's other cells. Hidden: N
+//! digits that fit in just N cells of a unit fill those cells, so the cells'
+//! other candidates go.
+
+use super::candidates::{unit_of, Candidates, Digits, UNITS};
+use super::{Context, Step, Technique};
+
+fn technique(naked: bool, n: usize) -> Technique {
+    match (naked, n) {
+        (true, 2) => Technique::NakedPair,
+        (true, 3) => Technique::NakedTriple,
+        (true, _) => Technique::NakedQuad,
+        (false, 2) => Technique::HiddenPair,
+        (false, 3) => Technique::HiddenTriple,
+        (false, _) => Technique::HiddenQuad,
+    }
+}
+
+/// Calls `f` with every `k`-subset of the set bits of `items` (a 9-bit mask)
+/// until it returns true.
+pub(super) fn subsets(items: u16, k: u32, mut f: impl FnMut(u16) -> bool) -> bool {
+    if items.count_ones() < k {
+        return false;
+    }
+    // Walk the submasks of `items` only, from `items` down to 1.
+    let mut s = items;
+    while s != 0 {
+        if s.count_ones() == k && f(s) {
+            return true;
+        }
+        s = (s - 1) & items;
+    }
+    false
+}
+
+/// Completes a subset step on `unit` (number `u`) whose cells are the
+/// positions in `set`; false when it removes nothing.
+fn finish(step: &mut Step, unit: &[u8; 9], set: u16, u: usize) -> bool {
+    if step.eliminations.is_empty() {
+        return false;
+    }
+    step.cells
+        .extend(Digits(set).map(|i| unit[i as usize] as usize));
+    step.units.push(unit_of(u));
+    true
+}
+
+/// Naked subsets of size `N`.
+pub(super) fn naked<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    for (u, unit) in UNITS.iter().enumerate() {
+        let mut usable = 0u16;
+        let mut blanks = 0;
+        for (i, &c) in unit.iter().enumerate() {
+            let n = marks.mask(c as usize).count_ones() as usize;
+            if n > 0 {
+                blanks += 1;
+            }
+            if (2..=N).contains(&n) {
+                usable |= 1 << i;
+            }
+        }
+        if blanks <= N {
+            continue;
+        }
+        let found = subsets(usable, N as u32, |set| {
+            let union = Digits(set)
+                .map(|i| marks.mask(unit[i as usize] as usize))
+                .fold(0, |a, m| a | m);
+            if union.count_ones() as usize != N {
+                return false;
+            }
+            step.reset(technique(true, N));
+            for (i, &c) in unit.iter().enumerate() {
+                let c = c as usize;
+                if set & (1 << i) == 0 {
+                    let removed = marks.mask(c) & union;
+                    step.eliminations.extend(Digits(removed).map(|d| (c, d)));
+                }
+            }
+            finish(step, unit, set, u)
+        });
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// Hidden subsets of size `N`.
+pub(super) fn hidden<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    for (u, unit) in UNITS.iter().enumerate() {
+        // Where each digit can go in the unit, as 9-bit position masks.
+        let mut places = [0u16; 10];
+        for (i, &c) in unit.iter().enumerate() {
+            for d in Digits(marks.mask(c as usize)) {
+                places[d as usize] |= 1 << i;
+            }
+        }
+        let mut usable = 0u16;
+        let mut open = 0;
+        for (d, place) in places.iter().enumerate().skip(1) {
+            let n = place.count_ones() as usize;
+            if n > 0 {
+                open += 1;
+            }
+            if (2..=N).contains(&n) {
+                usable |= 1 << d;
+            }
+        }
+        if open <= N {
+            continue;
+        }
+        // `subsets` works on 9-bit masks: shift digit bits down by one.
+        let found = subsets(usable >> 1, N as u32, |set| {
+            let digits = set << 1;
+            let cells = Digits(digits).fold(0u16, |a, d| a | places[d as usize]);
+            if cells.count_ones() as usize != N {
+                return false;
+            }
+            step.reset(technique(false, N));
+            for i in Digits(cells) {
+                let c = unit[i as usize] as usize;
+                let extra = marks.mask(c) & !digits;
+                step.eliminations.extend(Digits(extra).map(|d| (c, d)));
+            }
+            finish(step, unit, cells, u)
+        });
+        if found {
+            return true;
+        }
+    }
+    false
+}

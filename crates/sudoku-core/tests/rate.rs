@@ -1,0 +1,383 @@
+//! The logical solver against the backtracking solver: every step of every
+//! path is checked against the puzzle's true solution.
+
+use std::path::Path;
+
+use sudoku_core::rate::{self, Candidates, Level, LogicalSolver, Technique};
+use sudoku_core::{BitmaskSolver, Grid, Solver};
+
+/// The puzzles of a test data file (81-character lines; `#` lines are notes).
+fn puzzles(name: &str, take: usize) -> Vec<Grid> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("test data is readable");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(take)
+        .map(|l| l.trim().parse().expect("test data parses"))
+        .collect()
+}
+
+/// Walks the whole path of `puzzle`, checking every step against `solution`.
+fn check_path(puzzle: &Grid) -> Vec<Technique> {
+    let solution = BitmaskSolver::new()
+        .solve(puzzle)
+        .expect("test puzzles are solvable");
+    let mut marks = Candidates::new(puzzle);
+    let mut used = Vec::new();
+    for step in rate::explain(puzzle) {
+        assert!(
+            !step.placements.is_empty() || !step.eliminations.is_empty(),
+            "{step} changes nothing"
+        );
+        for &(cell, digit) in &step.eliminations {
+            assert!(
+                marks.has(cell, digit),
+                "{step}: {cell} has no {digit} to remove"
+            );
+            assert_ne!(
+                solution.cells()[cell],
+                digit,
+                "{step} removes the solution in {}",
+                puzzle.to_line()
+            );
+        }
+        for &(cell, digit) in &step.placements {
+            assert_eq!(
+                solution.cells()[cell],
+                digit,
+                "{step} places a wrong digit in {}",
+                puzzle.to_line()
+            );
+        }
+        marks.apply(&step);
+        used.push(step.technique);
+    }
+    assert_eq!(marks.grid(), solution, "the path ends in the solution");
+    used
+}
+
+fn check_file(name: &str, take: usize) -> Vec<Technique> {
+    puzzles(name, take).iter().flat_map(check_path).collect()
+}
+
+#[test]
+fn every_step_on_unbiased_puzzles_is_sound() {
+    check_file("unbiased.txt", 300);
+}
+
+#[test]
+fn every_step_on_17_clue_puzzles_is_sound() {
+    check_file("17_clue.txt", 300);
+}
+
+#[test]
+fn every_step_on_hard_puzzles_is_sound_and_uses_many_techniques() {
+    let mut used = check_file("magictour_top1465.txt", 120);
+    used.extend(check_file("forum_hardest_1905_11.txt", 25));
+    used.sort();
+    used.dedup();
+    // A hard set exercises most of the repertoire; each was checked above.
+    assert!(used.len() >= 15, "only {used:?}");
+}
+
+#[test]
+fn rating_is_the_hardest_step_and_its_band() {
+    for puzzle in puzzles("magictour_top1465.txt", 20) {
+        let rating = rate::rate(&puzzle).expect("unique puzzle");
+        let path = rate::explain(&puzzle);
+        let hardest = path.iter().map(|s| s.technique).max().expect("a path");
+        assert_eq!(rating.hardest, hardest);
+        assert_eq!(rating.steps, path.len());
+        assert_eq!(rating.score, hardest.weight());
+        let (lo, hi) = rating.level.band();
+        assert!(lo <= rating.score && rating.score < hi);
+        assert_eq!(rating.solved_logically, hardest != Technique::TrialAndError);
+    }
+}
+
+#[test]
+fn puzzles_without_one_solution_are_not_rated() {
+    let mut conflicting = Grid::EMPTY;
+    conflicting.set(0, 0, 5).unwrap();
+    conflicting.set(0, 8, 5).unwrap();
+    assert!(rate::rate(&conflicting).is_none());
+    assert!(rate::explain(&conflicting).is_empty());
+    assert!(rate::next_step(&conflicting).is_none());
+    // The empty grid has many solutions.
+    assert!(rate::rate(&Grid::EMPTY).is_none());
+}
+
+#[test]
+fn logical_solver_solves_like_the_bitmask_solver() {
+    let solver = LogicalSolver::new();
+    for puzzle in puzzles("unbiased.txt", 30)
+        .iter()
+        .chain(&puzzles("forum_hardest_1106.txt", 5))
+    {
+        let found = solver.search(puzzle, 2);
+        assert_eq!(found.count, 1);
+        assert_eq!(found.solution, BitmaskSolver::new().solve(puzzle));
+    }
+    assert_eq!(solver.count_solutions(&Grid::EMPTY, 3), 3);
+}
+
+#[test]
+fn next_step_from_a_partly_filled_position_is_sound() {
+    for puzzle in puzzles("17_clue.txt", 20) {
+        let solution = BitmaskSolver::new().solve(&puzzle).unwrap();
+        // Fill in the first 20 blanks from the solution, as a player might have.
+        let mut position = puzzle;
+        for cell in (0..81).filter(|&c| puzzle.cells()[c] == 0).take(20) {
+            position
+                .set(cell / 9, cell % 9, solution.cells()[cell])
+                .unwrap();
+        }
+        let step = rate::next_step(&position).expect("an unfinished position has a next step");
+        for &(cell, digit) in &step.placements {
+            assert_eq!(solution.cells()[cell], digit);
+        }
+        for &(cell, digit) in &step.eliminations {
+            assert_ne!(solution.cells()[cell], digit);
+        }
+    }
+}
+
+#[test]
+fn easy_newspaper_puzzle_is_easy() {
+    let puzzle: Grid =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+            .parse()
+            .unwrap();
+    let rating = rate::rate(&puzzle).unwrap();
+    assert_eq!(rating.level, Level::Easy);
+    assert!(rating.hardest <= Technique::NakedSingle);
+}
+
+/// Puzzles whose hardest step is one named technique. They come from the
+/// public sets in `tests/data` (file and line given) and from puzzles qqwing
+/// generated; the technique is what our solver reports, and each is checked
+/// here to be out of reach of singles.
+const NAMED: &[(Technique, &str)] = &[
+    // 17_clue.txt line 16
+    (
+        Technique::Pointing,
+        ".................1.....2.3...2...4....3.5......41....6.5.6......7.....2..8.91....",
+    ),
+    // 17_clue.txt line 49
+    (
+        Technique::Claiming,
+        ".................1....23.4.........5..2..6.3...71.........37.6..5...8...91.......",
+    ),
+    // 17_clue.txt line 5
+    (
+        Technique::NakedPair,
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ),
+    // generated by qqwing
+    (
+        Technique::XWing,
+        "...........547......4..61..1...2....8.61..32..3...87...6...325..4..6.....718.....",
+    ),
+    // 17_clue.txt line 58
+    (
+        Technique::HiddenPair,
+        ".................1....23.4......2.3...1.45.....6...7.....71.....4.......23.....8.",
+    ),
+    // magictour_top1465.txt line 17
+    (
+        Technique::NakedTriple,
+        "......41.9..3.....3...2.....48..7..........52.1.......5..2....6.7....8......9....",
+    ),
+    // unbiased.txt line 33
+    (
+        Technique::Swordfish,
+        "..............31.2.89....43..47...2..9......7..592.3.1..2..85.....26....5..4...6.",
+    ),
+    // magictour_top1465.txt line 14
+    (
+        Technique::HiddenTriple,
+        ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+    ),
+    // 17_clue.txt line 28
+    (
+        Technique::Skyscraper,
+        ".................1.....234.....5......3...6....7.1...8.5...3....9...6...18......5",
+    ),
+    // magictour_top1465.txt line 84
+    (
+        Technique::TwoStringKite,
+        "2...6...8.743.........2....62......1...4..5..8...........5..34......1..........7.",
+    ),
+    // 17_clue.txt line 261
+    (
+        Technique::FinnedXWing,
+        ".................1..2..3..4....1..3.....5......62...7..1...4...3....862.5........",
+    ),
+    // magictour_top1465.txt line 161
+    (
+        Technique::XyWing,
+        "9.....7.1.2.4...........5..7.1..5....8.....3.............82..4.1.9.........39....",
+    ),
+    // 17_clue.txt line 189
+    (
+        Technique::FinnedSwordfish,
+        ".................1..2..3..4.......5......4.....3..678.....9.2...1.5.....64.1.....",
+    ),
+    // magictour_top1465.txt line 97
+    (
+        Technique::XyzWing,
+        ".4.7...6...39............57.......3.2...8.....19...57.6...4.....5.1......2...6.84",
+    ),
+    // magictour_top1465.txt line 47
+    (
+        Technique::WWing,
+        "5.7....3.....61...1.8......62..4.......7...8...........1....6.43..5...........2..",
+    ),
+    // unbiased.txt line 165
+    (
+        Technique::UniqueRectangle,
+        ".2......64..3.7...7..162...8...9.....4.....9....7136.83.89..512...8....9..5...8..",
+    ),
+    // unbiased.txt line 3
+    (
+        Technique::SimpleColouring,
+        "12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
+    ),
+    // magictour_top1465.txt line 231
+    (
+        Technique::NakedQuad,
+        ".2.4....94..189.......62.5......63..3..94.5.......8.1..........8.2..4...964.....7",
+    ),
+    // generated by qqwing
+    (
+        Technique::FinnedJellyfish,
+        "...4..1.59.5....7..1.6.94..3....7......1................6..18.4..896.5..5......69",
+    ),
+    // generated by qqwing
+    (
+        Technique::XChain,
+        "2......6.7.85......65.8.....7..4.....1..2.6.8..6..7.4.68...54.3..3...25.4..2.....",
+    ),
+    // magictour_top1465.txt line 48
+    (
+        Technique::XyChain,
+        "7.....48....6.1..........2....3..6.52...8..............53.....1.6.1.........4.7..",
+    ),
+    // 17_clue.txt line 26
+    (
+        Technique::Aic,
+        ".................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3",
+    ),
+    // magictour_top1465.txt line 4
+    (
+        Technique::ForcingChain,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    ),
+    // forum_hardest_1106.txt line 41
+    (
+        Technique::DynamicForcingChain,
+        ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8....4....6.3...8",
+    ),
+    // forum_hardest_1106.txt line 4
+    (
+        Technique::TrialAndError,
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    ),
+];
+
+/// Naked and hidden singles only, written independently of the rate module.
+fn singles_solve(puzzle: &Grid) -> Grid {
+    let mut cells = *puzzle.cells();
+    let units: Vec<[usize; 9]> = sudoku_core::Unit::all().map(|u| u.cells()).collect();
+    let allowed = |cells: &[u8; 81], c: usize, d: u8| {
+        cells[c] == 0
+            && units
+                .iter()
+                .filter(|u| u.contains(&c))
+                .all(|u| u.iter().all(|&p| cells[p] != d))
+    };
+    loop {
+        let mut progress = false;
+        for c in 0..81 {
+            let options: Vec<u8> = (1..=9).filter(|&d| allowed(&cells, c, d)).collect();
+            if options.len() == 1 {
+                cells[c] = options[0];
+                progress = true;
+            }
+        }
+        for unit in &units {
+            for d in 1..=9 {
+                let places: Vec<usize> = unit
+                    .iter()
+                    .copied()
+                    .filter(|&c| allowed(&cells, c, d))
+                    .collect();
+                if places.len() == 1 {
+                    cells[places[0]] = d;
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return Grid::from_cells(cells).expect("digits stay in range");
+        }
+    }
+}
+
+#[test]
+fn named_technique_puzzles_are_rated_with_that_technique() {
+    for &(technique, line) in NAMED {
+        let puzzle: Grid = line.parse().unwrap();
+        assert!(
+            !singles_solve(&puzzle).is_complete(),
+            "{technique}: singles suffice"
+        );
+        let rating = rate::rate(&puzzle).expect("unique puzzle");
+        assert_eq!(rating.hardest, technique, "{line}");
+        assert_eq!(rating.score, technique.weight());
+        let used = check_path(&puzzle);
+        assert!(used.contains(&technique));
+    }
+}
+
+#[test]
+fn singles_puzzles_are_rated_full_house_hidden_or_naked_single() {
+    let solution = BitmaskSolver::new()
+        .solve(
+            &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap(),
+        )
+        .unwrap();
+    // One blank cell: a full house.
+    let mut one = solution;
+    one.set(4, 4, 0).unwrap();
+    assert_eq!(rate::rate(&one).unwrap().hardest, Technique::FullHouse);
+    assert_eq!(rate::rate(&one).unwrap().steps, 1);
+    // Two blanks in different rows, columns and boxes: each a full house of its row.
+    let mut two = one;
+    two.set(0, 0, 0).unwrap();
+    assert_eq!(rate::rate(&two).unwrap().hardest, Technique::FullHouse);
+    assert_eq!(rate::rate(&solution).unwrap().steps, 0);
+    // Singles-only puzzles from the 17-clue set (lines 6 and 8).
+    for (technique, line) in [
+        (
+            Technique::NakedSingle,
+            ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+        ),
+        (
+            Technique::HiddenSingle,
+            ".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.",
+        ),
+    ] {
+        let puzzle: Grid = line.parse().unwrap();
+        let rating = rate::rate(&puzzle).unwrap();
+        assert!(singles_solve(&puzzle).is_complete());
+        assert!(
+            rating.hardest <= technique && rating.level == Level::Easy,
+            "{line}: {rating:?}"
+        );
+    }
+}
