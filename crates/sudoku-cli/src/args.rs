@@ -73,6 +73,8 @@ pub enum Command {
     Bench { files: Vec<PathBuf>, seconds: u64 },
     /// `rate`, `explain`, `hint`: the human-style solver.
     Rate(crate::rate_cmd::RateCommand),
+    /// `-n N ...` or `puzzles N ...`: puzzle generation.
+    Puzzles(Box<crate::puzzles_cmd::PuzzlesArgs>),
     /// `--help`.
     Help,
     /// `--version`.
@@ -92,7 +94,7 @@ impl From<lexopt::Error> for UsageError {
     }
 }
 
-fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
+pub(crate) fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
     Err(UsageError(message.into()))
 }
 
@@ -122,7 +124,7 @@ pub(crate) fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), 
     Ok(())
 }
 
-fn output_of(value: OsString) -> Output {
+pub(crate) fn output_of(value: OsString) -> Output {
     if value == "-" {
         Output::Stdout
     } else {
@@ -142,7 +144,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some(name @ ("rate" | "explain" | "hint")) => {
             return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
         }
+        Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
         _ => {}
+    }
+    if crate::puzzles_cmd::is_assignment_form(&args) {
+        return crate::puzzles_cmd::parse_assignment(args);
     }
     let mut parser = lexopt::Parser::from_args(args);
     let (mut count, mut solve, mut first, mut output, mut threads) = (None, None, None, None, None);
