@@ -1006,6 +1006,29 @@ mod tests {
     }
 
     #[test]
+    fn elimination_hints_show_in_pencil_marks_and_are_not_repeated() {
+        let now = Instant::now();
+        let made = source::generate(source::Difficulty::Hard, 11);
+        let mut g = Game::new(made.puzzle, made.solution, made.rating, "hard".into(), now);
+        for _ in 0..200 {
+            g.apply(Action::Hint, now);
+            let shown = g.shown_hint().expect("a hint until solved").hint.clone();
+            g.apply(Action::Hint, now);
+            if shown.eliminations.is_empty() {
+                continue;
+            }
+            for &(cell, digit) in &shown.eliminations {
+                assert_ne!(g.marks(cell), 0, "{}", shown.text);
+                assert_eq!(g.marks(cell) & (1 << digit), 0, "{}", shown.text);
+            }
+            g.apply(Action::Hint, now);
+            assert_ne!(g.shown_hint().unwrap().hint, shown, "the same hint again");
+            return;
+        }
+        panic!("a hard puzzle needed no elimination");
+    }
+
+    #[test]
     fn hint_points_at_wrong_digits_first() {
         let now = Instant::now();
         let mut g = game(now);

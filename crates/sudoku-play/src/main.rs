@@ -439,7 +439,7 @@ mod tests {
     #[test]
     fn rejects_bad_arguments_with_a_reason() {
         let err = |args: &[&str]| parse(args).unwrap_err();
-        assert!(err(&["--difficulty", "impossible"]).contains("unknown difficulty"));
+        assert!(err(&["--difficulty", "impossible"]).contains("unknown level"));
         assert!(err(&["--seed", "soon"]).contains("--seed"));
         assert!(err(&["--frobnicate"]).contains("frobnicate"));
         assert!(err(&[PUZZLE, "--seed", "1"]).contains("cannot be combined"));
