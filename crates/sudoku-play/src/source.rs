@@ -54,7 +54,7 @@ pub struct Hint {
     pub technique: String,
     /// One line saying what the step is and what it does.
     pub text: String,
-    /// The cells to highlight (row-major indices).
+    /// The cells to highlight (row-major indices): the pattern and what it changes.
     pub cells: Vec<usize>,
     /// Digits the step places, as (cell, digit).
     pub placements: Vec<(usize, u8)>,
@@ -63,11 +63,19 @@ pub struct Hint {
 }
 
 impl From<&Step> for Hint {
+    /// The step's pattern cells and the cells it changes are all highlighted.
     fn from(step: &Step) -> Hint {
+        let mut cells = step.cells.clone();
+        let changed = step.placements.iter().chain(&step.eliminations);
+        for &(cell, _) in changed {
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
         Hint {
             technique: step.technique.to_string(),
             text: step.to_string(),
-            cells: step.cells.clone(),
+            cells,
             placements: step.placements.clone(),
             eliminations: step.eliminations.clone(),
         }
