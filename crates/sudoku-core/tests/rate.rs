@@ -381,3 +381,79 @@ fn singles_puzzles_are_rated_full_house_hidden_or_naked_single() {
         );
     }
 }
+
+mod random_puzzles {
+    use proptest::prelude::*;
+    use sudoku_core::rate::{self, Candidates};
+    use sudoku_core::{FinalBoards, Grid, FINAL_BOARD_COUNT};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Random subsets of a completed grid, most with many solutions: the
+        /// path ends in a solution of the puzzle, and no step contradicts it
+        /// (eliminations hold for every solution, placements for the one reached).
+        #[test]
+        fn every_step_agrees_with_the_solution_reached(
+            index in 0..FINAL_BOARD_COUNT,
+            keep in proptest::collection::vec(proptest::bool::weighted(0.35), 81),
+        ) {
+            let board = FinalBoards::new(9).unwrap().board(index).unwrap();
+            let mut cells = *board.cells();
+            for (cell, keep) in cells.iter_mut().zip(&keep) {
+                if !keep {
+                    *cell = 0;
+                }
+            }
+            let puzzle = Grid::from_cells(cells).unwrap();
+            let path = rate::explain(&puzzle);
+            let mut marks = Candidates::new(&puzzle);
+            for step in &path {
+                marks.apply(step);
+            }
+            let reached = marks.grid();
+            prop_assert!(reached.solves(&puzzle));
+            let mut marks = Candidates::new(&puzzle);
+            for step in &path {
+                for &(cell, digit) in &step.eliminations {
+                    prop_assert!(marks.has(cell, digit));
+                    prop_assert_ne!(reached.cells()[cell], digit, "{}", step);
+                }
+                for &(cell, digit) in &step.placements {
+                    prop_assert_eq!(reached.cells()[cell], digit, "{}", step);
+                }
+                marks.apply(step);
+            }
+        }
+    }
+}
+
+#[test]
+fn bug_plus_one_fires_when_one_cell_is_trivalue() {
+    // tests/data/unbiased.txt (from tdoku's puzzles1_unbiased).
+    let puzzle: Grid =
+        "..34.69..45..8..7.......2..8..5...3.........6..739..1.9..7...41..5..1.......3...5"
+            .parse()
+            .unwrap();
+    check_path(&puzzle);
+    let mut marks = Candidates::new(&puzzle);
+    let mut fired = false;
+    for step in rate::explain(&puzzle) {
+        if step.technique == Technique::BugPlusOne {
+            // Every other blank cell is bivalue; the one placed in had three.
+            let blanks: Vec<usize> = (0..81).filter(|&c| marks.value(c) == 0).collect();
+            let trivalue: Vec<usize> = blanks
+                .iter()
+                .copied()
+                .filter(|&c| marks.digits(c).count() == 3)
+                .collect();
+            assert_eq!(trivalue, vec![step.placements[0].0]);
+            assert!(blanks
+                .iter()
+                .all(|&c| (2..=3).contains(&marks.digits(c).count())));
+            fired = true;
+        }
+        marks.apply(&step);
+    }
+    assert!(fired);
+}

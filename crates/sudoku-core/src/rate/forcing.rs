@@ -105,18 +105,13 @@ pub(super) fn forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) ->
 
 /// A candidate whose consequences under the basic techniques lead to a
 /// contradiction is false.
-pub(super) fn dynamic_forcing_chain(
-    marks: &Candidates,
-    context: &Context,
-    step: &mut Step,
-) -> bool {
+pub(super) fn dynamic_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
     // Inside the trials, the basic techniques only; and no uniqueness
     // argument, which does not hold in a position assumed for contradiction.
     let inner = Context {
         unique: false,
         solution: None,
     };
-    let _ = context;
     let mut scratch = Step::new(Technique::FullHouse);
     for (cell, digit) in trials(marks) {
         let mut trial = marks.clone();

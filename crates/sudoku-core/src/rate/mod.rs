@@ -16,11 +16,11 @@
 //! backtracking solver that every other candidate of a cell leads nowhere.
 //! So every valid puzzle is rated.
 //!
-//! One technique family per file: [`singles`](self) in `singles.rs`, locked
+//! One technique family per file: singles in `singles.rs`, locked
 //! candidates in `locked.rs`, naked and hidden subsets in `subsets.rs`, basic
 //! and finned fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
 //! wings in `wings.rs`, simple colouring in `colouring.rs`, the unique
-//! rectangle in `unique_rectangle.rs`, X-, XY- and alternating inference chains
+//! rectangle in `unique_rectangle.rs`, BUG+1 in `bug.rs`, X-, XY- and alternating inference chains
 //! in `chains.rs`, forcing chains and trial and error in `forcing.rs`.
 //!
 //! ```
@@ -38,6 +38,7 @@
 //! println!("{hint}"); // e.g. "Hidden Single: r5c5 in box 5 => r5c5=5"
 //! ```
 
+mod bug;
 mod candidates;
 mod chains;
 mod colouring;
@@ -68,8 +69,8 @@ pub enum Level {
     /// Triples, Swordfish, finned X-Wing and Swordfish, Skyscraper, 2-String
     /// Kite, wings, colouring, unique rectangles.
     Hard,
-    /// Quads, Jellyfish (basic and finned), X-chains, XY-chains, alternating
-    /// inference chains.
+    /// Quads, Jellyfish (basic and finned), BUG+1, X-chains, XY-chains,
+    /// alternating inference chains.
     Expert,
     /// Forcing chains and trial and error.
     Extreme,
@@ -192,6 +193,8 @@ pub enum Technique {
     FinnedJellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
+    /// Bivalue universal grave plus one (only for puzzles known to have one solution).
+    BugPlusOne,
     /// An alternating chain of strong and weak links on one digit.
     XChain,
     /// A chain of bivalue cells.
@@ -209,7 +212,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 31] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -234,6 +237,7 @@ impl Technique {
         Technique::Jellyfish,
         Technique::FinnedJellyfish,
         Technique::HiddenQuad,
+        Technique::BugPlusOne,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
@@ -271,6 +275,7 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::FinnedJellyfish => 5.3,
             Technique::HiddenQuad => 5.4,
+            Technique::BugPlusOne => 5.6,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
@@ -307,6 +312,7 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::FinnedJellyfish => "Finned Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::BugPlusOne => "BUG+1",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "AIC",
@@ -399,7 +405,8 @@ pub struct Rating {
     pub score: f32,
     /// The level whose band holds `score`.
     pub level: Level,
-    /// The hardest technique used.
+    /// The hardest technique used ([`Technique::FullHouse`] when the grid
+    /// was already complete).
     pub hardest: Technique,
     /// The number of steps on the path.
     pub steps: usize,
@@ -420,7 +427,7 @@ pub(crate) struct Context {
 type Finder = fn(&Candidates, &Context, &mut Step) -> bool;
 
 /// The techniques in the order they are tried.
-const FINDERS: [(Technique, Finder); 30] = [
+const FINDERS: [(Technique, Finder); 31] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::NakedSingle, singles::naked_single),
@@ -445,6 +452,7 @@ const FINDERS: [(Technique, Finder); 30] = [
     (Technique::Jellyfish, fish::basic::<4>),
     (Technique::FinnedJellyfish, fish::finned::<4>),
     (Technique::HiddenQuad, subsets::hidden::<4>),
+    (Technique::BugPlusOne, bug::bug_plus_one),
     (Technique::XChain, chains::x_chain),
     (Technique::XyChain, chains::xy_chain),
     (Technique::Aic, chains::aic),
@@ -639,5 +647,153 @@ mod tests {
         step.reset(Technique::Pointing);
         step.eliminations.extend([(1, 4), (2, 4)]);
         assert_eq!(step.to_string(), "Pointing: => r1c2<>4, r1c3<>4");
+    }
+
+    /// Textbook patterns drawn on an empty grid by removing candidates; the
+    /// expected eliminations are worked out by hand in each test.
+    mod patterns {
+        use super::super::*;
+
+        fn cell(r: usize, c: usize) -> usize {
+            r * 9 + c
+        }
+
+        /// Leaves `cell` with exactly `digits`.
+        fn keep(marks: &mut Candidates, cell: usize, digits: &[u8]) {
+            for d in 1..=9 {
+                if !digits.contains(&d) {
+                    marks.eliminate(cell, d);
+                }
+            }
+        }
+
+        fn found(finder: Finder, marks: &Candidates, unique: bool) -> Step {
+            let context = Context {
+                unique,
+                solution: None,
+            };
+            let mut step = Step::new(Technique::FullHouse);
+            assert!(finder(marks, &context, &mut step), "pattern not found");
+            step.eliminations.sort_unstable();
+            step
+        }
+
+        fn sorted(mut v: Vec<(usize, u8)>) -> Vec<(usize, u8)> {
+            v.sort_unstable();
+            v
+        }
+
+        #[test]
+        fn pointing_clears_the_rest_of_the_row() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for c in [2, 9, 10, 11, 18, 19, 20] {
+                marks.eliminate(c, 5);
+            }
+            let step = found(locked::pointing, &marks, false);
+            assert_eq!(step.technique, Technique::Pointing);
+            assert_eq!(
+                step.eliminations,
+                (3..9).map(|c| (cell(0, c), 5)).collect::<Vec<_>>()
+            );
+        }
+
+        #[test]
+        fn claiming_clears_the_rest_of_the_box() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for c in 2..9 {
+                marks.eliminate(cell(0, c), 5);
+            }
+            let step = found(locked::claiming, &marks, false);
+            let expected: Vec<_> = (1..3)
+                .flat_map(|r| (0..3).map(move |c| (cell(r, c), 5)))
+                .collect();
+            assert_eq!(step.eliminations, sorted(expected));
+        }
+
+        #[test]
+        fn naked_and_hidden_pairs() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            keep(&mut marks, 0, &[1, 2]);
+            keep(&mut marks, 1, &[1, 2]);
+            let step = found(subsets::naked::<2>, &marks, false);
+            let expected: Vec<_> = (2..9).flat_map(|c| [(c, 1), (c, 2)]).collect();
+            assert_eq!(step.eliminations, sorted(expected));
+
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for c in 2..9 {
+                marks.eliminate(c, 1);
+                marks.eliminate(c, 2);
+            }
+            let step = found(subsets::hidden::<2>, &marks, false);
+            let expected: Vec<_> = [0, 1]
+                .into_iter()
+                .flat_map(|c| (3..=9).map(move |d| (c, d)))
+                .collect();
+            assert_eq!(step.eliminations, sorted(expected));
+        }
+
+        #[test]
+        fn x_wing_clears_its_columns() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for r in [0, 4] {
+                for c in (0..9).filter(|&c| c != 1 && c != 6) {
+                    marks.eliminate(cell(r, c), 1);
+                }
+            }
+            let step = found(fish::basic::<2>, &marks, false);
+            let expected: Vec<_> = (0..9)
+                .filter(|&r| r != 0 && r != 4)
+                .flat_map(|r| [(cell(r, 1), 1), (cell(r, 6), 1)])
+                .collect();
+            assert_eq!(step.eliminations, sorted(expected));
+        }
+
+        #[test]
+        fn skyscraper_clears_cells_seeing_both_tops() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for r in 0..9 {
+                if r != 0 && r != 8 {
+                    marks.eliminate(cell(r, 0), 1);
+                }
+                if r != 1 && r != 8 {
+                    marks.eliminate(cell(r, 4), 1);
+                }
+            }
+            let step = found(single_digit::skyscraper, &marks, false);
+            let expected = vec![
+                (cell(0, 3), 1),
+                (cell(0, 5), 1),
+                (cell(1, 1), 1),
+                (cell(1, 2), 1),
+            ];
+            assert_eq!(step.eliminations, sorted(expected));
+        }
+
+        #[test]
+        fn xy_wing_clears_the_cell_seeing_both_pincers() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            keep(&mut marks, cell(0, 0), &[1, 2]);
+            keep(&mut marks, cell(0, 4), &[1, 3]);
+            keep(&mut marks, cell(4, 0), &[2, 3]);
+            let step = found(wings::xy_wing, &marks, false);
+            assert_eq!(step.eliminations, vec![(cell(4, 4), 3)]);
+        }
+
+        #[test]
+        fn unique_rectangle_needs_a_unique_puzzle() {
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            for c in [cell(0, 0), cell(0, 3), cell(1, 0)] {
+                keep(&mut marks, c, &[1, 2]);
+            }
+            keep(&mut marks, cell(1, 3), &[1, 2, 3]);
+            let step = found(unique_rectangle::type1, &marks, true);
+            assert_eq!(step.eliminations, vec![(cell(1, 3), 1), (cell(1, 3), 2)]);
+            let context = Context {
+                unique: false,
+                solution: None,
+            };
+            let mut step = Step::new(Technique::FullHouse);
+            assert!(!unique_rectangle::type1(&marks, &context, &mut step));
+        }
     }
 }

@@ -1,0 +1,58 @@
+//! Bivalue universal grave plus one (BUG+1).
+//!
+//! A position where every blank cell has two candidates and every candidate
+//! appears exactly twice in each unit that has it is a *BUG*: it has no
+//! solution or several (each digit's cells form cycles that can be filled
+//! either way round). If all blank cells are bivalue but one, and removing
+//! digit `d` from that one cell would leave a BUG, then in a puzzle known to
+//! have one solution that cell must be `d`: otherwise the BUG left behind
+//! would hold the solution, and so a second one.
+
+use super::candidates::{unit_of, Candidates, Cells, Digits, CELL_UNITS, UNITS};
+use super::{Context, Step, Technique};
+
+/// True when every digit occurs 0 or 2 times among the candidates of each
+/// unit, with `digit` removed from `cell`.
+fn is_grave_without(marks: &Candidates, cell: usize, digit: u8) -> bool {
+    UNITS.iter().all(|unit| {
+        let mut counts = [0u8; 10];
+        for &c in unit {
+            let mut m = marks.mask(c as usize);
+            if c as usize == cell {
+                m &= !(1 << digit);
+            }
+            for d in Digits(m) {
+                counts[d as usize] += 1;
+            }
+        }
+        counts.iter().all(|&n| n == 0 || n == 2)
+    })
+}
+
+pub(super) fn bug_plus_one(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    if !context.unique {
+        return false;
+    }
+    let mut extra = None;
+    for c in Cells(marks.empty_cells()) {
+        match marks.mask(c).count_ones() {
+            2 => {}
+            3 if extra.is_none() => extra = Some(c),
+            _ => return false,
+        }
+    }
+    let Some(cell) = extra else {
+        return false;
+    };
+    for digit in marks.digits(cell) {
+        if is_grave_without(marks, cell, digit) {
+            step.reset(Technique::BugPlusOne);
+            step.cells.push(cell);
+            step.units
+                .extend(CELL_UNITS[cell].map(|u| unit_of(u as usize)));
+            step.placements.push((cell, digit));
+            return true;
+        }
+    }
+    false
+}
