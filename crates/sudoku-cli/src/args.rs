@@ -71,10 +71,10 @@ pub enum Command {
     },
     /// `bench FILE...`: solver throughput on one thread.
     Bench { files: Vec<PathBuf>, seconds: u64 },
-    /// `rate`, `explain`, `hint`: the human-style solver.
-    Rate(crate::rate_cmd::RateCommand),
     /// `-n N ...` or `puzzles N ...`: puzzle generation.
     Puzzles(Box<crate::puzzles_cmd::PuzzlesArgs>),
+    /// `rate`, `explain`, `hint`: the human-style solver.
+    Rate(crate::rate_cmd::RateCommand),
     /// `--help`.
     Help,
     /// `--version`.
@@ -134,6 +134,10 @@ pub(crate) fn output_of(value: OsString) -> Output {
 
 pub(crate) const MAX_THREADS: usize = 1024;
 
+/// The largest `count --limit`: counting runs at a few million solutions per
+/// second, so this bounds one puzzle's count to seconds, never hours.
+pub const MAX_COUNT_LIMIT: usize = 10_000_000;
+
 /// Parses the arguments after the program name.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
     let args: Vec<OsString> = args.into_iter().collect();
@@ -141,10 +145,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("count") => return parse_count(args[1..].to_vec()),
         Some("check") => return parse_check(args[1..].to_vec()),
         Some("bench") => return parse_bench(args[1..].to_vec()),
+        Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
         Some(name @ ("rate" | "explain" | "hint")) => {
             return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
         }
-        Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
         _ => {}
     }
     if crate::puzzles_cmd::is_assignment_form(&args) {
@@ -211,7 +215,7 @@ fn parse_count(args: Vec<OsString>) -> Result<Command, UsageError> {
         match arg {
             Long("limit") | Short('l') => once(
                 &mut limit,
-                bounded(parser.value()?, "--limit", 1, 1_000_000_000)?,
+                bounded(parser.value()?, "--limit", 1, MAX_COUNT_LIMIT)?,
                 "--limit",
             )?,
             Short('j') | Long("threads") => once(

@@ -27,7 +27,7 @@ use args::{Command, Input, Output, UsageError};
 use sudoku_core::batch::{self, BatchError, SolveEvent};
 use sudoku_core::bench::{measure, BenchMode};
 use sudoku_core::check::{check_grids, check_solutions, CheckError};
-use sudoku_core::format::{GridWriter, PuzzleReader, ReadError};
+use sudoku_core::format::{PuzzleReader, ReadError};
 use sudoku_core::output::AtomicFile;
 use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
 
@@ -50,7 +50,8 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
   -o PATH        write to PATH instead of ./sudoku.txt (- for stdout)
   -j N           threads for -s and count (default: all cores)
 
-  count PATH     each puzzle's number of solutions, up to --limit K (default 2)
+  count PATH     each puzzle's number of solutions, up to --limit K (default 2,
+                 at most 10000000)
   check FILE     check a grid file: exact format, valid, pairwise distinct;
                  --first D also checks the top-left digit;
                  --puzzles P checks FILE as the solutions of puzzle file P
@@ -145,8 +146,8 @@ fn run(command: Command) -> Result<(), Failure> {
             puzzles,
         } => check(&file, first, puzzles),
         Command::Bench { files, seconds } => bench(&files, seconds),
-        Command::Rate(command) => rate_cmd::run(command),
         Command::Puzzles(args) => puzzles_cmd::run(&args),
+        Command::Rate(command) => rate_cmd::run(command),
     }
 }
 
@@ -184,8 +185,10 @@ pub(crate) fn with_output<T>(
             Ok(value)
         }
         Output::File(path) => {
-            let mut file = AtomicFile::create(path).map_err(|e| write_failure(output, &e))?;
+            // Installed first, so that no interrupt can fall between creating the
+            // temporary file and being able to remove it.
             sudoku_cli_signals::install();
+            let mut file = AtomicFile::create(path).map_err(|e| write_failure(output, &e))?;
             let value = body(&mut file)?;
             file.commit().map_err(|e| write_failure(output, &e))?;
             Ok(value)
@@ -194,14 +197,11 @@ pub(crate) fn with_output<T>(
 }
 
 fn generate(count: usize, first: u8, output: &Output) -> Result<(), Failure> {
-    let boards = FinalBoards::new(first).map_err(|e| Failure::Usage(e.to_string()))?;
+    let mut boards = FinalBoards::new(first).map_err(|e| Failure::Usage(e.to_string()))?;
     with_output(output, |out| {
-        let mut writer = GridWriter::new(out);
-        for board in boards.take(count) {
-            writer
-                .write(&board)
-                .map_err(|e| write_failure(output, &e))?;
-        }
+        boards
+            .write_assignment(count, out)
+            .map_err(|e| write_failure(output, &e))?;
         Ok(())
     })
 }
@@ -406,6 +406,65 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
 }
 
 /// Removing the temporary output file when the user interrupts the run.
+///
+/// On SIGINT (Ctrl-C) or SIGTERM the handler unlinks the temporary file that
+/// `AtomicFile` registered, then exits at once with 128 + the signal number,
+/// the shell's convention. The target file was never touched, so the old
+/// output stays exactly as it was. (SIGKILL cannot be caught; it leaves the
+/// temporary file behind, but the target is still intact.)
+///
+/// std already links the C library, so the three functions are declared by
+/// hand rather than through a crate.
+#[cfg(unix)]
+mod sudoku_cli_signals {
+    use std::os::raw::{c_char, c_int};
+    use std::sync::Once;
+
+    // The same numbers on Linux, the BSDs and macOS.
+    const SIGINT: c_int = 2;
+    const SIGTERM: c_int = 15;
+
+    type Handler = extern "C" fn(c_int);
+
+    extern "C" {
+        /// Returns the previous handler (`sighandler_t`, pointer-sized).
+        fn signal(signum: c_int, handler: Handler) -> usize;
+        fn unlink(path: *const c_char) -> c_int;
+        fn _exit(status: c_int) -> !;
+    }
+
+    extern "C" fn on_signal(signum: c_int) {
+        let path = sudoku_core::output::cleanup::current_temp_path();
+        // SAFETY: only async-signal-safe calls happen here: an atomic load
+        // (above), unlink(2) and _exit(2). `path` is null or a NUL-terminated
+        // string owned by the cleanup registry; the registry frees it only
+        // after the rename that makes the temporary name disappear, so at worst
+        // unlink finds no such file.
+        unsafe {
+            if !path.is_null() {
+                unlink(path);
+            }
+            _exit(128 + signum);
+        }
+    }
+
+    /// Installs the handler for SIGINT and SIGTERM, once per process.
+    pub fn install() {
+        static INSTALL: Once = Once::new();
+        INSTALL.call_once(|| {
+            // SAFETY: `on_signal` has the C signature signal(2) expects and
+            // does only async-signal-safe work.
+            unsafe {
+                signal(SIGINT, on_signal);
+                signal(SIGTERM, on_signal);
+            }
+        });
+    }
+}
+
+/// Elsewhere an interrupt ends the run with the default behaviour; the target
+/// file is still never left partial.
+#[cfg(not(unix))]
 mod sudoku_cli_signals {
     pub fn install() {}
 }

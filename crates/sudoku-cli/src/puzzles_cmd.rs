@@ -11,6 +11,7 @@ use sudoku_core::format::{push_assignment, push_line};
 use sudoku_core::puzzle::{
     Feasibility, Generated, Generator, GeneratorOptions, PuzzleError, RunError, SymmetryChoice,
 };
+use sudoku_core::rate::Level;
 
 use crate::args::{bounded, once, output_of, usage, Command, Output, UsageError, MAX_THREADS};
 use crate::{with_output, write_failure, Failure, Progress};
@@ -58,38 +59,6 @@ pub enum PuzzleFormat {
     Line,
 }
 
-/// A difficulty level as named on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LevelName {
-    /// `easy`, `-m 1`.
-    Easy,
-    /// `medium`, `-m 2`.
-    Medium,
-    /// `hard`, `-m 3`.
-    Hard,
-    /// `expert`.
-    Expert,
-    /// `extreme`.
-    Extreme,
-}
-
-impl LevelName {
-    fn parse(value: &str) -> Result<LevelName, UsageError> {
-        Ok(match value {
-            "easy" => LevelName::Easy,
-            "medium" => LevelName::Medium,
-            "hard" => LevelName::Hard,
-            "expert" => LevelName::Expert,
-            "extreme" => LevelName::Extreme,
-            _ => {
-                return usage(format!(
-                    "--difficulty must be easy, medium, hard, expert or extreme, not '{value}'"
-                ))
-            }
-        })
-    }
-}
-
 /// Everything a puzzle run needs, from either command-line form.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PuzzlesArgs {
@@ -104,7 +73,7 @@ pub struct PuzzlesArgs {
     /// Symmetry of the clue pattern.
     pub symmetry: SymmetryChoice,
     /// A difficulty level.
-    pub level: Option<LevelName>,
+    pub level: Option<Level>,
     /// A band of rater scores.
     pub rating: Option<(f32, f32)>,
     /// The seed, or a random one.
@@ -225,7 +194,8 @@ pub fn parse_assignment(args: Vec<OsString>) -> Result<Command, UsageError> {
     args.threads = threads.unwrap_or(0);
     match level {
         Some(m) => {
-            args.level = Some([LevelName::Easy, LevelName::Medium, LevelName::Hard][m - 1]);
+            // The assignment's 1, 2, 3 are the first three levels.
+            args.level = Some(Level::ALL[m - 1]);
         }
         None => {
             args.blanks = Some(range.unwrap_or(ASSIGNMENT_BLANKS));
@@ -302,8 +272,13 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
                 once(&mut symmetry, choice, "--symmetry")?;
             }
             Long("difficulty") => {
-                let name = LevelName::parse(&parser.value()?.to_string_lossy())?;
-                once(&mut level, name, "--difficulty")?;
+                let value = parser.value()?.to_string_lossy().into_owned();
+                let parsed = value.parse::<Level>().map_err(|_| {
+                    UsageError(format!(
+                        "--difficulty must be easy, medium, hard, expert or extreme, not '{value}'"
+                    ))
+                })?;
+                once(&mut level, parsed, "--difficulty")?;
             }
             Long("rating") => {
                 let band = range_of(parser.value()?, "--rating", |s| {
@@ -376,19 +351,18 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
 
 /// Generates and writes the puzzles.
 pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
-    if args.level.is_some() || args.rating.is_some() {
-        return Err(Failure::Usage(
-            "difficulty levels (-m, --difficulty, --rating) require the rater, \
-             which this build does not include yet"
-                .into(),
-        ));
-    }
     let mut options = GeneratorOptions::new()
         .unique(args.unique)
         .minimal(args.minimal)
         .symmetry(args.symmetry);
     if let Some((lo, hi)) = args.blanks {
         options = options.blanks(lo..=hi);
+    }
+    if let Some(level) = args.level {
+        options = options.level(level);
+    }
+    if let Some((lo, hi)) = args.rating {
+        options = options.rating(lo..=hi);
     }
     if let Some(seed) = args.seed {
         options = options.seed(seed);

@@ -378,6 +378,73 @@ fn puzzles_in_one_run_are_distinct() {
     assert!(puzzles.iter().all(|p| blanks(p) == 80));
 }
 
+/// The rater's verdicts on `file`, one `(score, level)` per puzzle, from
+/// `sudoku rate`: a separate run of the rater, not the generator's.
+fn ratings(dir: &Path, file: &str) -> Vec<(f32, String)> {
+    let out = run_in(dir, &["rate", file]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| {
+            let mut fields = line.split_whitespace();
+            let score = fields.next().and_then(|s| s.parse().ok()).expect("a score");
+            (score, fields.next().expect("a level").to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn assignment_levels_rate_easy_medium_hard() {
+    for (m, level) in [("1", "easy"), ("2", "medium"), ("3", "hard")] {
+        let dir = scratch(&format!("level-{m}"));
+        let puzzles = read_grids(&succeed(&dir, &["-m", m, "-n", "6"]));
+        assert_eq!(puzzles.len(), 6);
+        assert_distinct(&puzzles);
+        for p in &puzzles {
+            assert_eq!(count_solutions(p, 2), 1);
+        }
+        let rated = ratings(&dir, "sudoku.txt");
+        assert_eq!(rated.len(), 6);
+        assert!(rated.iter().all(|(_, l)| l == level), "-m {m}: {rated:?}");
+    }
+}
+
+#[test]
+fn difficulty_and_rating_bands_are_met() {
+    let dir = scratch("difficulty");
+    succeed(
+        &dir,
+        &["puzzles", "4", "--difficulty", "expert", "--seed", "3"],
+    );
+    let rated = ratings(&dir, "sudoku.txt");
+    assert_eq!(rated.len(), 4);
+    assert!(rated.iter().all(|(_, l)| l == "expert"), "{rated:?}");
+    let text = succeed(
+        &dir,
+        &[
+            "puzzles",
+            "5",
+            "--rating",
+            "3.0..4.5",
+            "--symmetry",
+            "rot180",
+        ],
+    );
+    for p in read_grids(&text) {
+        assert!(pattern_has("rot180", &p));
+        assert_eq!(count_solutions(&p, 2), 1);
+    }
+    let rated = ratings(&dir, "sudoku.txt");
+    assert!(
+        rated.iter().all(|&(s, _)| (3.0..=4.5).contains(&s)),
+        "{rated:?}"
+    );
+}
+
 /// Runs `args` in a directory whose sudoku.txt holds a sentinel, and checks
 /// the usage-error contract: status 2, one `sudoku:` line and a usage hint,
 /// and sudoku.txt untouched.
@@ -434,6 +501,8 @@ fn puzzles_usage_errors_exit_2_and_leave_sudoku_txt() {
         &["puzzles", "5", "--seed", "-1"],
         &["puzzles", "5", "--time-limit", "soon"],
         &["puzzles", "5", "--difficulty", "trivial"],
+        &["puzzles", "5", "--difficulty", "hard", "--any"],
+        &["puzzles", "5", "--rating", "5..4"],
     ] {
         assert_usage_error(args);
     }

@@ -42,6 +42,9 @@ pub struct AtomicFile {
     target: PathBuf,
     temp: PathBuf,
     writer: Option<BufWriter<File>>,
+    /// The target is a device or a FIFO (such as `/dev/null` or `/dev/full`):
+    /// it cannot be replaced, and must not be, so it is written in place.
+    direct: bool,
 }
 
 impl AtomicFile {
@@ -49,13 +52,34 @@ impl AtomicFile {
     ///
     /// # Errors
     /// When the directory cannot be written to, or `target` is a directory.
+    /// A target that exists but is not a regular file (a device such as
+    /// `/dev/null`, or a FIFO) is opened and written in place instead: renaming
+    /// a file over it would destroy the device node. A symbolic link to a
+    /// regular file replaces the file it points to, not the link.
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
-        if target.is_dir() {
-            return Err(io::Error::new(
-                io::ErrorKind::IsADirectory,
-                "the output path is a directory",
-            ));
-        }
+        let resolved;
+        let target = match fs::metadata(target) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    "the output path is a directory",
+                ))
+            }
+            Ok(meta) if !meta.is_file() => {
+                let file = OpenOptions::new().write(true).open(target)?;
+                return Ok(AtomicFile {
+                    target: target.to_path_buf(),
+                    temp: target.to_path_buf(),
+                    writer: Some(BufWriter::with_capacity(BUFFER_BYTES, file)),
+                    direct: true,
+                });
+            }
+            Ok(_) if fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) => {
+                resolved = fs::canonicalize(target)?;
+                resolved.as_path()
+            }
+            _ => target,
+        };
         let dir = match target.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
             _ => PathBuf::from("."),
@@ -75,6 +99,7 @@ impl AtomicFile {
                         target: target.to_path_buf(),
                         temp,
                         writer: Some(BufWriter::with_capacity(BUFFER_BYTES, file)),
+                        direct: false,
                     });
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
@@ -83,7 +108,8 @@ impl AtomicFile {
         }
     }
 
-    /// The path of the temporary file being written.
+    /// The path of the temporary file being written (the target itself when
+    /// it is a device or a FIFO, written in place).
     pub fn temp_path(&self) -> &Path {
         &self.temp
     }
@@ -96,6 +122,9 @@ impl AtomicFile {
         let writer = self.writer.take().expect("an AtomicFile is committed once");
         let file = writer.into_inner().map_err(|e| e.into_error())?;
         drop(file);
+        if self.direct {
+            return Ok(());
+        }
         fs::rename(&self.temp, &self.target)?;
         crate::output::cleanup::unregister();
         Ok(())
@@ -127,7 +156,7 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.writer.take().is_some() {
+        if self.writer.take().is_some() && !self.direct {
             let _ = fs::remove_file(&self.temp);
             crate::output::cleanup::unregister();
         }

@@ -12,6 +12,10 @@
 //!    drawn from the requested range; with it, every orbit is tried once, which
 //!    yields a minimal puzzle.
 //! 3. The puzzle is verified (see [`Generator`]) and otherwise drawn again.
+//!    With a difficulty, it is rated last ([`crate::rate`]) and kept only if
+//!    its rating is in the band. Without a blank range the removal goes as far
+//!    as uniqueness allows, which gives the hardest puzzles of a grid; so hard
+//!    and expert puzzles come from the same fast pass, with more draws.
 //!
 //! # Reproducibility
 //! Puzzle number `i` of a run is drawn from its own random generator, seeded
@@ -61,6 +65,7 @@ use thiserror::Error;
 
 use crate::batch::map_ordered;
 use crate::grid::{Grid, CELLS};
+use crate::rate::{self, Level, Rating};
 use crate::solver::{BitmaskSolver, Solver};
 
 use dig::{dig, Target, Witness};
@@ -98,6 +103,8 @@ pub struct GeneratorOptions {
     unique: bool,
     minimal: bool,
     symmetry: SymmetryChoice,
+    level: Option<Level>,
+    rating: Option<(f32, f32)>,
     seed: u64,
 }
 
@@ -117,6 +124,8 @@ impl GeneratorOptions {
             unique: true,
             minimal: false,
             symmetry: SymmetryChoice::default(),
+            level: None,
+            rating: None,
             seed: random_seed(),
         }
     }
@@ -150,6 +159,19 @@ impl GeneratorOptions {
     /// The symmetry of the clue pattern.
     pub fn symmetry(mut self, symmetry: impl Into<SymmetryChoice>) -> Self {
         self.symmetry = symmetry.into();
+        self
+    }
+
+    /// The difficulty: every puzzle's [`Rating::level`] is `level`. Requires uniqueness.
+    pub fn level(mut self, level: Level) -> Self {
+        self.level = Some(level);
+        self
+    }
+
+    /// The rating band: every puzzle's [`Rating::score`] lies in `band`,
+    /// inclusive. Requires uniqueness.
+    pub fn rating(mut self, band: RangeInclusive<f32>) -> Self {
+        self.rating = Some((*band.start(), *band.end()));
         self
     }
 
@@ -191,6 +213,25 @@ impl GeneratorOptions {
         if self.minimal && !self.unique {
             return impossible("a minimal puzzle must have a unique solution".into());
         }
+        let rated = self.level.is_some() || self.rating.is_some();
+        if rated && !self.unique {
+            return impossible("difficulty is rated on puzzles with a unique solution".into());
+        }
+        if let Some((a, b)) = self.rating {
+            if a.partial_cmp(&b).is_none_or(|o| o.is_gt()) || b < 0.0 || a > MAX_SCORE {
+                return impossible(format!(
+                    "ratings run from 0 to {MAX_SCORE}, so none lies in {a}..{b}"
+                ));
+            }
+            if let Some(level) = self.level {
+                let (lo, hi) = level.band();
+                if b < lo || a >= hi {
+                    return impossible(format!(
+                        "{level} puzzles rate {lo} to {hi}, outside {a}..{b}"
+                    ));
+                }
+            }
+        }
         if self.unique && lo > MAX_UNIQUE_BLANKS {
             return impossible(format!(
                 "a puzzle with a unique solution needs at least {MIN_UNIQUE_CLUES} clues, \
@@ -210,6 +251,13 @@ impl GeneratorOptions {
                     symmetry.orbits().iter().map(Orbit::len).max().unwrap_or(1)
                 ));
             }
+        }
+        if self.level == Some(Level::Extreme) || self.rating.is_some_and(|(a, _)| a >= 7.5) {
+            return Ok(Feasibility::VerySlow(
+                "extreme puzzles (forcing chains) are rare among random puzzles; \
+                 expect a few per second at best"
+                    .into(),
+            ));
         }
         if self.unique && lo > SLOW_UNIQUE_BLANKS {
             return Ok(Feasibility::VerySlow(format!(
@@ -234,6 +282,9 @@ impl GeneratorOptions {
         Ok(Feasibility::Fine)
     }
 }
+
+/// The highest rating: [`rate::Technique::TrialAndError`]'s weight.
+const MAX_SCORE: f32 = 11.0;
 
 /// Below this many blanks (above 33 clues) minimal puzzles become rare.
 const MINIMAL_TYPICAL_BLANKS_LOW: usize = 48;
@@ -270,7 +321,7 @@ pub enum PuzzleError {
 }
 
 /// One generated puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Generated {
     /// The puzzle, 0 for blanks.
     pub puzzle: Grid,
@@ -278,6 +329,8 @@ pub struct Generated {
     pub solution: Grid,
     /// The symmetry of its clue pattern (drawn per puzzle for [`SymmetryChoice::Random`]).
     pub symmetry: Symmetry,
+    /// Its rating, when a level or rating band was asked for.
+    pub rating: Option<Rating>,
 }
 
 /// Figures of a [`Generator::run`].
@@ -309,8 +362,9 @@ pub enum RunError<E> {
 /// with uniqueness the solver counts exactly one solution; its blank count is
 /// in range; its pattern has the symmetry; and with `minimal`, for every
 /// orbit still given, a recorded second solution is confirmed to solve the
-/// puzzle without that orbit. A puzzle that failed a check would be drawn
-/// again (none is expected to).
+/// puzzle without that orbit; with a level or rating band, the rater
+/// ([`rate::rate`]) places it in the band. A puzzle that fails the rating is
+/// drawn again, as is one that failed any other check (none is expected to).
 #[derive(Debug, Clone)]
 pub struct Generator {
     options: GeneratorOptions,
@@ -381,15 +435,34 @@ impl Generator {
             };
             witnesses.clear();
             let puzzle = dig(&solution, &orbits, target, &self.solver, &mut witnesses);
-            let generated = Generated {
+            let mut generated = Generated {
                 puzzle,
                 solution,
                 symmetry,
+                rating: None,
             };
-            if (lo..=hi).contains(&puzzle.blanks()) && self.verify(&generated, &witnesses) {
+            if !(lo..=hi).contains(&puzzle.blanks()) || !self.verify(&generated, &witnesses) {
+                continue;
+            }
+            if self.options.level.is_none() && self.options.rating.is_none() {
+                return Ok(generated);
+            }
+            // Rating last: it is the slowest check, and most draws that
+            // reach it pass the others.
+            generated.rating = rate::rate(&puzzle);
+            if generated.rating.is_some_and(|r| self.rated_in_band(&r)) {
                 return Ok(generated);
             }
         }
+    }
+
+    /// True when `rating` meets the requested level and rating band.
+    fn rated_in_band(&self, rating: &Rating) -> bool {
+        self.options.level.is_none_or(|level| rating.level == level)
+            && self
+                .options
+                .rating
+                .is_none_or(|(a, b)| a <= rating.score && rating.score <= b)
     }
 
     /// The checks listed in the type's docs.
@@ -398,6 +471,7 @@ impl Generator {
             puzzle,
             solution,
             symmetry,
+            ..
         } = generated;
         let (lo, hi) = self.options.blanks;
         if !solution.solves(puzzle)
@@ -543,6 +617,28 @@ pub fn random_seed() -> u64 {
     })
 }
 
+/// `number` distinct puzzles of difficulty `level`, each with a unique
+/// solution: the pair project's `generate(number, mode)` (its modes 1, 2 and 3
+/// are [`Level::Easy`], [`Level::Medium`] and [`Level::Hard`]). The seed is random.
+///
+/// ```
+/// use sudoku_core::puzzle::generate;
+/// use sudoku_core::rate::{rate, Level};
+///
+/// let puzzles = generate(3, Level::Medium).unwrap();
+/// for p in &puzzles {
+///     assert_eq!(rate(p).unwrap().level, Level::Medium);
+/// }
+/// ```
+///
+/// # Errors
+/// Only [`PuzzleError::Exhausted`], which does not happen in practice.
+pub fn generate(number: usize, level: Level) -> Result<Vec<Grid>, PuzzleError> {
+    let options = GeneratorOptions::new().level(level);
+    let generated = Generator::new(options)?.generate(number)?;
+    Ok(generated.into_iter().map(|g| g.puzzle).collect())
+}
+
 /// `number` distinct puzzles whose blank counts lie in `lower..=upper`, each
 /// with exactly one solution when `unique`, at least one otherwise: the pair
 /// project's `generate(number, lower, upper, unique)`. The seed is random.
@@ -661,6 +757,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn every_level_is_met() {
+        for level in Level::ALL {
+            let options = GeneratorOptions::new().level(level).seed(level as u64);
+            for p in Generator::new(options).unwrap().generate(2).unwrap() {
+                let rating = rate::rate(&p.puzzle).unwrap();
+                assert_eq!(rating.level, level);
+                assert_eq!(p.rating, Some(rating));
+            }
+        }
+    }
+
+    #[test]
+    fn rating_needs_uniqueness_and_a_sensible_band() {
+        let any = GeneratorOptions::new().unique(false).level(Level::Hard);
+        assert!(any.feasibility().is_err());
+        let band = GeneratorOptions::new().rating(12.0..=13.0);
+        assert!(band.feasibility().is_err());
+        let clash = GeneratorOptions::new().level(Level::Easy).rating(4.0..=5.0);
+        assert!(clash.feasibility().is_err());
     }
 
     #[test]

@@ -26,7 +26,7 @@
 //! been refused once, so none can be removed: the puzzle is minimal. The
 //! witnesses are kept, and the final check confirms each one (see `verify`).
 
-use crate::grid::{Grid, CELLS};
+use crate::grid::{Grid, Unit, CELLS};
 use crate::solver::{BitmaskSolver, Solver};
 
 use super::symmetry::Orbit;
@@ -44,23 +44,6 @@ const UNITS: [[u8; 3]; CELLS] = {
         cell += 1;
     }
     units
-};
-
-/// The nine cells of each unit: rows `0..9`, columns `9..18`, boxes `18..27`.
-const UNIT_CELLS: [[u8; 9]; 27] = {
-    let mut cells = [[0; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            cells[i][j] = (i * 9 + j) as u8;
-            cells[9 + i][j] = (j * 9 + i) as u8;
-            cells[18 + i][j] = ((i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3) as u8;
-            j += 1;
-        }
-        i += 1;
-    }
-    cells
 };
 
 /// A puzzle under construction, with the digits given in every unit as bit sets.
@@ -131,11 +114,10 @@ impl Givens {
     fn hidden_single(&self, cell: usize, digit: u8) -> bool {
         let bit = 1 << digit;
         let [r, c, b] = UNITS[cell];
-        [r as usize, 9 + c as usize, 18 + b as usize]
+        [Unit::Row(r), Unit::Column(c), Unit::Box(b)]
             .into_iter()
             .any(|unit| {
-                UNIT_CELLS[unit].iter().all(|&other| {
-                    let other = other as usize;
+                unit.cells().into_iter().all(|other| {
                     other == cell || self.cells[other] != 0 || self.seen(other) & bit != 0
                 })
             })
@@ -241,15 +223,6 @@ mod tests {
 
     fn solved() -> Grid {
         crate::FinalBoards::new(9).unwrap().nth(12_345).unwrap()
-    }
-
-    #[test]
-    fn unit_tables_agree_with_grid_units() {
-        use crate::grid::Unit;
-        for (i, unit) in Unit::all().enumerate() {
-            let cells: Vec<usize> = UNIT_CELLS[i].iter().map(|&c| c as usize).collect();
-            assert_eq!(cells, unit.cells().to_vec());
-        }
     }
 
     #[test]

@@ -1,0 +1,521 @@
+//! Faults around the CLI (issue 4): bad input paths, unwritable and full
+//! outputs, broken pipes, huge lines, concurrent runs, and signals midway.
+//! Whatever happens, a pre-existing sudoku.txt is either kept byte for byte or
+//! replaced by one complete, valid file.
+#![cfg(unix)]
+
+mod common;
+
+use std::io::{Read, Write};
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::independent::{data_file_puzzles, split_assignment};
+use common::{assert_failure, assert_final_boards, stderr, Scratch, OLD};
+
+fn puzzles_text() -> String {
+    let path = format!(
+        "{}/../sudoku-core/tests/data/17_clue.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn run_tool(program: &str, args: &[&str]) -> bool {
+    Command::new(program)
+        .args(args)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Waits until `check` holds, polling; false after `limit`.
+fn wait_for(limit: Duration, mut check: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if check() {
+            return true;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+    false
+}
+
+fn send_signal(child: &Child, signal: &str) {
+    let pid = child.id().to_string();
+    assert!(run_tool("kill", &[signal, &pid]), "kill {signal} {pid}");
+}
+
+#[test]
+fn input_that_cannot_be_read_is_refused() {
+    let dir = Scratch::new("faults-input");
+    std::fs::create_dir(dir.join("a-directory")).expect("mkdir");
+    std::os::unix::fs::symlink("loop-b", dir.join("loop-a")).expect("symlink");
+    std::os::unix::fs::symlink("loop-a", dir.join("loop-b")).expect("symlink");
+    for (what, args) in [
+        ("missing file", vec!["-s", "missing.txt"]),
+        ("a directory", vec!["-s", "a-directory"]),
+        ("a symlink loop", vec!["-s", "loop-a"]),
+        ("count on a directory", vec!["count", "a-directory"]),
+        ("check on a missing file", vec!["check", "missing.txt"]),
+        ("bench on a symlink loop", vec!["bench", "loop-a"]),
+    ] {
+        let out = dir.run(&args);
+        let message = assert_failure(&out, 2, what);
+        assert!(
+            message.contains(args[1]),
+            "{what}: {message} should name the path"
+        );
+        dir.assert_untouched(what);
+    }
+}
+
+#[test]
+fn a_fifo_with_a_writer_is_read_like_a_file() {
+    let dir = Scratch::new("faults-fifo");
+    let fifo = dir.join("puzzles.fifo");
+    if !run_tool("mkfifo", &[fifo.to_str().expect("utf-8 path")]) {
+        eprintln!("skipped: mkfifo is not available here");
+        return;
+    }
+    let text = puzzles_text();
+    let child = dir
+        .command(&["-s", "puzzles.fifo"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sudoku");
+    // Opening a FIFO for writing blocks until the reader has opened it.
+    let mut writer = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&fifo)
+        .expect("open the FIFO for writing");
+    writer.write_all(text.as_bytes()).expect("write puzzles");
+    drop(writer);
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let grids = split_assignment(&dir.output()).expect("exact format");
+    assert_eq!(grids.len(), data_file_puzzles(&text).len());
+}
+
+#[test]
+fn an_output_directory_that_cannot_exist_fails_with_status_3() {
+    let dir = Scratch::new("faults-notdir");
+    dir.write("plain-file", "not a directory\n");
+    for args in [
+        vec!["-c", "10", "-o", "plain-file/sudoku.txt"],
+        vec!["-c", "10", "-o", "no-such-dir/sudoku.txt"],
+    ] {
+        let out = dir.run(&args);
+        let message = assert_failure(&out, 3, &format!("{args:?}"));
+        assert!(message.contains(args[3]), "{message}");
+    }
+    // The output path is a directory.
+    std::fs::create_dir(dir.join("out-dir")).expect("mkdir");
+    assert_failure(&dir.run(&["-c", "10", "-o", "out-dir"]), 3, "-o directory");
+    let puzzles = dir.write("p.txt", puzzles_text());
+    let out = dir.run(&[
+        "-s",
+        puzzles.to_str().expect("utf-8"),
+        "-o",
+        "plain-file/x.txt",
+    ]);
+    assert_failure(&out, 3, "-s into a non-directory");
+    assert_eq!(
+        std::fs::read(dir.join("plain-file")).expect("kept"),
+        b"not a directory\n"
+    );
+    dir.assert_untouched("unwritable output");
+}
+
+/// A character device like /dev/full, made in the scratch directory so that a
+/// regression cannot replace the machine's own device node.
+fn scratch_full_device(dir: &Scratch) -> Option<std::path::PathBuf> {
+    let path = dir.join("full");
+    let made = run_tool("mknod", &[path.to_str()?, "c", "1", "7"]);
+    made.then_some(path)
+}
+
+#[test]
+fn a_full_device_fails_with_status_3_and_is_not_replaced() {
+    let dir = Scratch::new("faults-full");
+    let Some(device) = scratch_full_device(&dir) else {
+        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
+        return;
+    };
+    for args in [
+        vec!["-c", "1000", "-o", "full"],
+        vec!["-c", "1", "-o", "full"],
+    ] {
+        let out = dir.run(&args);
+        let message = assert_failure(&out, 3, &format!("{args:?}"));
+        assert!(message.contains("full"), "{message}");
+        let meta = std::fs::symlink_metadata(&device).expect("still there");
+        assert!(std::os::unix::fs::FileTypeExt::is_char_device(
+            &meta.file_type()
+        ));
+    }
+    dir.assert_untouched("-o full");
+    dir.write("p.txt", puzzles_text());
+    assert_failure(&dir.run(&["-s", "p.txt", "-o", "full"]), 3, "-s -o full");
+
+    // Only once the scratch node has proven safe: the real /dev/full.
+    let real = Path::new("/dev/full");
+    if std::fs::metadata(real).is_ok() {
+        let out = dir.run(&["-c", "1000", "-o", "/dev/full"]);
+        assert_failure(&out, 3, "-o /dev/full");
+        let meta = std::fs::symlink_metadata(real).expect("/dev/full is still there");
+        assert!(std::os::unix::fs::FileTypeExt::is_char_device(
+            &meta.file_type()
+        ));
+    }
+    dir.assert_untouched("-o /dev/full");
+}
+
+#[test]
+fn writing_to_dev_null_succeeds_and_keeps_the_device() {
+    let dir = Scratch::new("faults-null");
+    let out = dir.run(&["-c", "1000", "-o", "/dev/null"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let meta = std::fs::symlink_metadata("/dev/null").expect("/dev/null exists");
+    assert!(std::os::unix::fs::FileTypeExt::is_char_device(
+        &meta.file_type()
+    ));
+    dir.assert_untouched("-o /dev/null");
+}
+
+/// A tmpfs of 1 MiB mounted on a scratch directory, unmounted on drop.
+struct SmallDisk(std::path::PathBuf);
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        run_tool("umount", &[self.0.to_str().unwrap_or_default()]);
+    }
+}
+
+#[test]
+fn a_full_disk_fails_with_status_3_and_keeps_the_old_file() {
+    let dir = Scratch::new("faults-disk");
+    let mount = dir.join("small");
+    std::fs::create_dir(&mount).expect("mkdir");
+    let Some(path) = mount.to_str() else { return };
+    if !run_tool("mount", &["-t", "tmpfs", "-o", "size=1m", "tmpfs", path]) {
+        eprintln!("skipped: cannot mount a small tmpfs here");
+        return;
+    }
+    let _disk = SmallDisk(mount.clone());
+    std::fs::write(mount.join("sudoku.txt"), OLD).expect("write old file");
+    let out = dir
+        .command(&["-c", "100000"])
+        .current_dir(&mount)
+        .output()
+        .expect("run");
+    assert_failure(&out, 3, "full tmpfs");
+    assert_eq!(std::fs::read(mount.join("sudoku.txt")).expect("kept"), OLD);
+    let names: Vec<_> = std::fs::read_dir(&mount)
+        .expect("list")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "the temporary file is removed: {names:?}");
+}
+
+#[test]
+fn a_closed_pipe_on_stdout_ends_quietly_with_status_0() {
+    let dir = Scratch::new("faults-pipe");
+    for args in [vec!["-c", "1000000", "-o", "-"], vec!["-s", "-", "-o", "-"]] {
+        let mut child = dir
+            .command(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let feeder = thread::spawn(move || {
+            let text = puzzles_text();
+            for _ in 0..200 {
+                if stdin.write_all(text.as_bytes()).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stdout = child.stdout.take().expect("stdout");
+        let mut first = [0u8; 1000];
+        stdout
+            .read_exact(&mut first)
+            .expect("the first bytes arrive");
+        drop(stdout);
+        let out = child.wait_with_output().expect("wait");
+        let _ = feeder.join();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
+        assert!(first.starts_with(b"9 1 2 3") || args[0] == "-s");
+        dir.assert_untouched("broken pipe");
+    }
+}
+
+#[test]
+fn a_closed_stdout_is_treated_as_dev_null() {
+    // Before `main`, Rust's runtime reopens closed standard descriptors on
+    // /dev/null, so a closed stdout behaves like `>/dev/null`: the run
+    // succeeds quietly. What matters is that nothing panics or gets replaced.
+    let dir = Scratch::new("faults-closed");
+    let script = format!("exec 1>&-; exec '{}' -c 5 -o -", common::binary());
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(&dir.path)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run sh");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    dir.assert_untouched("closed stdout");
+}
+
+#[test]
+fn a_full_stdout_fails_with_status_3() {
+    let dir = Scratch::new("faults-stdout-full");
+    let Some(device) = scratch_full_device(&dir) else {
+        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
+        return;
+    };
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&device)
+        .expect("open device");
+    let out = dir
+        .command(&["-c", "1000", "-o", "-"])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run");
+    let message = assert_failure(&out, 3, "stdout on a full device");
+    assert!(message.contains("<stdout>"), "{message}");
+    dir.assert_untouched("stdout on a full device");
+}
+
+#[test]
+fn a_100_mb_line_without_newline_is_refused_early() {
+    let dir = Scratch::new("faults-long-line");
+    let mut child = dir
+        .command(&["-s", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let feeder = thread::spawn(move || {
+        let chunk = vec![b'1'; 1 << 16];
+        let mut sent = 0usize;
+        while sent < 100 << 20 {
+            if stdin.write_all(&chunk).is_err() {
+                break; // the reader gave up, as it should
+            }
+            sent += chunk.len();
+        }
+        sent
+    });
+    let out = child.wait_with_output().expect("wait");
+    let sent = feeder.join().expect("feeder");
+    let message = assert_failure(&out, 2, "100 MB line");
+    assert!(message.contains("<stdin>:1:"), "{message}");
+    assert!(message.contains("longer than"), "{message}");
+    assert!(
+        sent < 100 << 20,
+        "the program read the whole line ({sent} bytes) before refusing it"
+    );
+    dir.assert_untouched("100 MB line");
+}
+
+#[test]
+fn concurrent_runs_leave_one_complete_file() {
+    let dir = Scratch::new("faults-concurrent");
+    let count = 200_000;
+    for round in 0..2 {
+        let children: Vec<Child> = ["1", "2", "3"]
+            .iter()
+            .map(|first| {
+                dir.command(&["-c", &count.to_string(), "--first", first])
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .expect("spawn")
+            })
+            .collect();
+        for child in children {
+            let out = child.wait_with_output().expect("wait");
+            assert!(out.status.success(), "round {round}: {}", stderr(&out));
+        }
+        let bytes = dir.output();
+        let first = bytes[0] - b'0';
+        assert_final_boards(&bytes, count, first);
+        assert!(dir.temp_files().is_empty(), "{:?}", dir.temp_files());
+    }
+}
+
+/// Starts `sudoku -c 1000000` and returns it once its temporary file has
+/// started to grow, or `None` if the run finished first.
+fn start_big_generate(dir: &Scratch) -> Option<Child> {
+    let mut child = dir
+        .command(&["-c", "1000000"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let started = wait_for(Duration::from_secs(20), || {
+        dir.temp_files()
+            .iter()
+            .any(|name| std::fs::metadata(dir.join(name)).is_ok_and(|m| m.len() > 0))
+    });
+    if started && child.try_wait().ok().flatten().is_none() {
+        Some(child)
+    } else {
+        let _ = child.kill();
+        let _ = child.wait();
+        None
+    }
+}
+
+/// Starts `sudoku -s -` fed a few puzzles and then kept waiting for more:
+/// it is certainly midway when the signal comes.
+fn start_waiting_solve(dir: &Scratch) -> (Child, std::process::ChildStdin) {
+    let mut child = dir
+        .command(&["-s", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(puzzles_text().as_bytes())
+        .expect("feed puzzles");
+    stdin.flush().expect("flush");
+    assert!(
+        wait_for(Duration::from_secs(20), || !dir.temp_files().is_empty()),
+        "the temporary file never appeared"
+    );
+    (child, stdin)
+}
+
+#[test]
+fn sigkill_midway_keeps_the_old_file() {
+    let dir = Scratch::new("faults-kill");
+    let mut killed_generate = false;
+    for _ in 0..5 {
+        let Some(child) = start_big_generate(&dir) else {
+            continue;
+        };
+        send_signal(&child, "-KILL");
+        let out = child.wait_with_output().expect("wait");
+        if out.status.signal() == Some(9) {
+            killed_generate = true;
+            break;
+        }
+    }
+    if killed_generate {
+        assert_eq!(dir.output(), OLD, "-c 1000000 killed midway");
+    } else {
+        eprintln!("note: -c 1000000 always finished before SIGKILL; the -s case below still runs");
+        std::fs::write(dir.join("sudoku.txt"), OLD).expect("reset");
+    }
+
+    let (child, stdin) = start_waiting_solve(&dir);
+    send_signal(&child, "-KILL");
+    let out = child.wait_with_output().expect("wait");
+    drop(stdin);
+    assert_eq!(out.status.signal(), Some(9));
+    assert_eq!(dir.output(), OLD, "-s killed midway");
+}
+
+fn assert_interrupt_cleans_up(signal: &str, status: i32) {
+    let dir = Scratch::new("faults-interrupt");
+    let mut interrupted_generate = false;
+    for _ in 0..5 {
+        let Some(child) = start_big_generate(&dir) else {
+            continue;
+        };
+        send_signal(&child, signal);
+        let out = child.wait_with_output().expect("wait");
+        if out.status.code() == Some(status) {
+            interrupted_generate = true;
+            break;
+        }
+        assert!(
+            out.status.success(),
+            "{signal}: {:?} {}",
+            out.status,
+            stderr(&out)
+        );
+        std::fs::write(dir.join("sudoku.txt"), OLD).expect("reset");
+    }
+    if interrupted_generate {
+        dir.assert_untouched(&format!("-c 1000000 and {signal}"));
+    } else {
+        eprintln!("note: -c 1000000 always finished before {signal}; the -s case below still runs");
+    }
+
+    let (child, stdin) = start_waiting_solve(&dir);
+    send_signal(&child, signal);
+    let out = child.wait_with_output().expect("wait");
+    drop(stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(status),
+        "{signal}: {:?}",
+        out.status
+    );
+    assert!(!stderr(&out).contains("panicked"));
+    dir.assert_untouched(&format!("-s - and {signal}"));
+}
+
+#[test]
+fn sigint_midway_removes_the_temporary_file_and_keeps_the_old_file() {
+    assert_interrupt_cleans_up("-INT", 130);
+}
+
+#[test]
+fn sigterm_midway_removes_the_temporary_file_and_keeps_the_old_file() {
+    assert_interrupt_cleans_up("-TERM", 143);
+}
+
+#[test]
+fn input_that_shrinks_while_read_never_yields_a_partial_file() {
+    let dir = Scratch::new("faults-shrink");
+    let text = puzzles_text().repeat(40);
+    let path = dir.write("p.txt", &text);
+    let child = dir
+        .command(&["-s", "p.txt", "-j", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // Cut the file in the middle of a line while it may be being read.
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .expect("open");
+    file.set_len(text.len() as u64 / 3 + 17).expect("truncate");
+    let out = child.wait_with_output().expect("wait");
+    match out.status.code() {
+        Some(0) => {
+            // Read before or after the cut: a complete file of valid solutions.
+            let grids = split_assignment(&dir.output()).expect("exact format");
+            assert!(!grids.is_empty());
+        }
+        Some(2) => {
+            assert_failure(&out, 2, "shrunk input");
+            dir.assert_untouched("shrunk input");
+        }
+        other => panic!("unexpected status {other:?}: {}", stderr(&out)),
+    }
+}
