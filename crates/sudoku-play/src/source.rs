@@ -19,21 +19,18 @@
 //! | extreme | minimal, no symmetry (symmetric ones are rarely extreme) | about 7% |
 //!
 //! So a game appears after a few dozen tries at most, a few milliseconds
-//! each. The search is bounded: after [`MAX_TRIES`] the closest level found is used.
+//! each; the generator does the drawing and rating (`GeneratorOptions::level`).
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::puzzle::{Generated, Generator, GeneratorOptions, Symmetry};
+use sudoku_core::puzzle::{Generator, GeneratorOptions, Symmetry};
 use sudoku_core::rate::{self, Candidates, Step};
 use sudoku_core::{Grid, CELLS};
 
 /// How hard a game is: the rater's levels, easy to extreme.
 pub use sudoku_core::rate::Level as Difficulty;
 
-/// Puzzles drawn at most for one new game before settling for the closest level.
-pub const MAX_TRIES: u64 = 2000;
-
-/// Time allowed for one new game before settling for the closest level.
+/// Time allowed for one new game before settling for any level.
 pub const MAX_TIME: Duration = Duration::from_secs(3);
 
 /// A freshly made game: the puzzle, its solution and how hard it is.
@@ -95,37 +92,25 @@ fn shape(difficulty: Difficulty) -> GeneratorOptions {
 }
 
 /// Makes a new puzzle of `difficulty`; the same `seed` always gives the same
-/// puzzle (unless [`MAX_TIME`] runs out first, which the bench has never seen).
+/// puzzle, unless [`MAX_TIME`] runs out first (the bench has never seen that),
+/// in which case the next puzzle of the shape is taken whatever its level.
 pub fn generate(difficulty: Difficulty, seed: u64) -> NewPuzzle {
-    let started = Instant::now();
-    let generator = match Generator::new(shape(difficulty).seed(seed)) {
-        Ok(generator) => generator,
+    let options = shape(difficulty).seed(seed);
+    let deadline = Instant::now() + MAX_TIME;
+    let generated = Generator::new(options.clone().level(difficulty))
+        .and_then(|generator| generator.puzzle(0, Some(deadline)))
+        .or_else(|_| Generator::new(options).and_then(|generator| generator.puzzle(0, None)));
+    let generated = match generated {
+        Ok(generated) => generated,
         Err(e) => unreachable!("the fixed shapes are valid options: {e}"),
     };
-    // The closest so far: (distance between levels, puzzle, its rating text).
-    let mut best: Option<(usize, Generated, String)> = None;
-    for index in 0..MAX_TRIES {
-        let Ok(generated) = generator.puzzle(index, None) else {
-            continue;
-        };
-        let Some(rating) = rate::rate(&generated.puzzle) else {
-            continue;
-        };
-        let distance = (rating.level as usize).abs_diff(difficulty as usize);
-        if best.as_ref().is_none_or(|(d, ..)| distance < *d) {
-            best = Some((distance, generated, describe(&rating)));
-        }
-        if distance == 0 || started.elapsed() > MAX_TIME {
-            break;
-        }
-    }
-    match best {
-        Some((_, generated, rating)) => NewPuzzle {
-            puzzle: generated.puzzle,
-            solution: generated.solution,
-            rating,
+    NewPuzzle {
+        rating: match &generated.rating {
+            Some(rating) => describe(rating),
+            None => self::rating(&generated.puzzle),
         },
-        None => unreachable!("the generator's puzzles are unique, so each is rated"),
+        puzzle: generated.puzzle,
+        solution: generated.solution,
     }
 }
 
