@@ -71,6 +71,8 @@ pub enum Command {
     },
     /// `bench FILE...`: solver throughput on one thread.
     Bench { files: Vec<PathBuf>, seconds: u64 },
+    /// `-n N ...` or `puzzles N ...`: puzzle generation.
+    Puzzles(Box<crate::puzzles_cmd::PuzzlesArgs>),
     /// `rate`, `explain`, `hint`: the human-style solver.
     Rate(crate::rate_cmd::RateCommand),
     /// `--help`.
@@ -92,7 +94,7 @@ impl From<lexopt::Error> for UsageError {
     }
 }
 
-fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
+pub(crate) fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
     Err(UsageError(message.into()))
 }
 
@@ -122,7 +124,7 @@ pub(crate) fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), 
     Ok(())
 }
 
-fn output_of(value: OsString) -> Output {
+pub(crate) fn output_of(value: OsString) -> Output {
     if value == "-" {
         Output::Stdout
     } else {
@@ -143,10 +145,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("count") => return parse_count(args[1..].to_vec()),
         Some("check") => return parse_check(args[1..].to_vec()),
         Some("bench") => return parse_bench(args[1..].to_vec()),
+        Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
         Some(name @ ("rate" | "explain" | "hint")) => {
             return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
         }
         _ => {}
+    }
+    if crate::puzzles_cmd::is_assignment_form(&args) {
+        return crate::puzzles_cmd::parse_assignment(args);
     }
     let mut parser = lexopt::Parser::from_args(args);
     let (mut count, mut solve, mut first, mut output, mut threads) = (None, None, None, None, None);

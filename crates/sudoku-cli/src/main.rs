@@ -14,6 +14,7 @@
 //! (or `-j N` threads) through `sudoku_core::batch`, preserving input order.
 
 mod args;
+mod puzzles_cmd;
 mod rate_cmd;
 
 use std::fs::File;
@@ -90,7 +91,10 @@ fn main() -> ExitCode {
 fn report(failure: Failure) -> ExitCode {
     let code = match failure {
         Failure::Usage(message) => {
-            eprintln!("sudoku: {message}\n{USAGE}\nTry 'sudoku --help' for more.");
+            eprintln!(
+                "sudoku: {message}\n{USAGE}\n{}\nTry 'sudoku --help' for more.",
+                puzzles_cmd::USAGE
+            );
             2
         }
         Failure::Input(message) => {
@@ -110,7 +114,11 @@ fn report(failure: Failure) -> ExitCode {
 fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Help => {
-            println!("{HELP}\n\n{USAGE}");
+            println!(
+                "{HELP}\n\n{}\n\n{USAGE}\n{}",
+                puzzles_cmd::HELP,
+                puzzles_cmd::USAGE
+            );
             Ok(())
         }
         Command::Version => {
@@ -138,6 +146,7 @@ fn run(command: Command) -> Result<(), Failure> {
             puzzles,
         } => check(&file, first, puzzles),
         Command::Bench { files, seconds } => bench(&files, seconds),
+        Command::Puzzles(args) => puzzles_cmd::run(&args),
         Command::Rate(command) => rate_cmd::run(command),
     }
 }

@@ -37,6 +37,7 @@ pub mod final_boards;
 pub mod format;
 mod grid;
 pub mod output;
+pub mod puzzle;
 pub mod rate;
 pub mod solver;
 

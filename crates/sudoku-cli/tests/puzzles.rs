@@ -1,0 +1,555 @@
+//! Puzzle generation, end to end: runs the `sudoku` binary and re-verifies
+//! what it wrote with checks written here, independent of the library: a
+//! plain brute-force solution counter, a strict reader of the grid format,
+//! and pattern checks for blanks and symmetry.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn sudoku() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+}
+
+/// A fresh empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-puzzles-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the scratch directory");
+    dir
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    sudoku()
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run sudoku")
+}
+
+type Cells = [u8; 81];
+
+/// Reads the assignment grid format strictly: nine lines of nine digits
+/// separated by single spaces, one empty line between grids, none at the end.
+fn read_grids(text: &str) -> Vec<Cells> {
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(text.ends_with('\n'), "the file ends with a newline");
+    assert_eq!((lines.len() + 1) % 10, 0, "9 lines per grid, 1 between");
+    let mut grids = Vec::new();
+    for block in lines.chunks(10) {
+        if block.len() == 10 {
+            assert_eq!(block[9], "", "an empty line between grids");
+        }
+        let mut cells = [0u8; 81];
+        for (r, line) in block[..9].iter().enumerate() {
+            let bytes = line.as_bytes();
+            assert_eq!(bytes.len(), 17, "row {line:?}");
+            for c in 0..9 {
+                let digit = bytes[2 * c];
+                assert!(digit.is_ascii_digit(), "row {line:?}");
+                cells[r * 9 + c] = digit - b'0';
+                if c < 8 {
+                    assert_eq!(bytes[2 * c + 1], b' ', "row {line:?}");
+                }
+            }
+        }
+        grids.push(cells);
+    }
+    grids
+}
+
+/// Reads 81-character lines ('.' for blanks), each optionally followed by a
+/// space and a second 81-character grid.
+fn read_lines(text: &str) -> Vec<(Cells, Option<Cells>)> {
+    let parse = |s: &str| {
+        assert_eq!(s.len(), 81, "{s:?}");
+        let mut cells = [0u8; 81];
+        for (i, b) in s.bytes().enumerate() {
+            cells[i] = match b {
+                b'.' => 0,
+                b'1'..=b'9' => b - b'0',
+                _ => panic!("bad cell in {s:?}"),
+            };
+        }
+        cells
+    };
+    text.lines()
+        .map(|line| match line.split_once(' ') {
+            Some((p, s)) => (parse(p), Some(parse(s))),
+            None => (parse(line), None),
+        })
+        .collect()
+}
+
+/// Counts solutions up to `limit` by plain backtracking on the most
+/// constrained blank cell.
+fn count_solutions(cells: &Cells, limit: usize) -> usize {
+    let mut rows = [0u16; 9];
+    let mut cols = [0u16; 9];
+    let mut boxes = [0u16; 9];
+    for (i, &d) in cells.iter().enumerate() {
+        if d != 0 {
+            let bit = 1 << d;
+            let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return 0;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    let mut grid = *cells;
+    let mut count = 0;
+    search(
+        &mut grid, &mut rows, &mut cols, &mut boxes, limit, &mut count,
+    );
+    count
+}
+
+fn search(
+    grid: &mut Cells,
+    rows: &mut [u16; 9],
+    cols: &mut [u16; 9],
+    boxes: &mut [u16; 9],
+    limit: usize,
+    count: &mut usize,
+) {
+    let mut best: Option<(usize, u16)> = None;
+    for (i, &digit) in grid.iter().enumerate() {
+        if digit != 0 {
+            continue;
+        }
+        let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
+        let free = !(rows[r] | cols[c] | boxes[b]) & 0x3FE;
+        if best.is_none_or(|(_, f)| free.count_ones() < f.count_ones()) {
+            best = Some((i, free));
+            if free.count_ones() <= 1 {
+                break;
+            }
+        }
+    }
+    let Some((i, free)) = best else {
+        *count += 1;
+        return;
+    };
+    let (r, c, b) = (i / 9, i % 9, i / 27 * 3 + i % 9 / 3);
+    for d in 1..=9u8 {
+        if free & (1 << d) == 0 {
+            continue;
+        }
+        let bit = 1 << d;
+        grid[i] = d;
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[b] |= bit;
+        search(grid, rows, cols, boxes, limit, count);
+        rows[r] &= !bit;
+        cols[c] &= !bit;
+        boxes[b] &= !bit;
+        grid[i] = 0;
+        if *count >= limit {
+            return;
+        }
+    }
+}
+
+fn blanks(cells: &Cells) -> usize {
+    cells.iter().filter(|&&d| d == 0).count()
+}
+
+fn is_solved_grid(cells: &Cells) -> bool {
+    cells.iter().all(|&d| d != 0) && count_solutions(cells, 2) == 1
+}
+
+fn pattern_has(symmetry: &str, cells: &Cells) -> bool {
+    (0..81).all(|i| {
+        let (r, c) = (i / 9, i % 9);
+        let j = match symmetry {
+            "rot180" => 80 - i,
+            "rot90" => c * 9 + 8 - r,
+            "mirror" => r * 9 + 8 - c,
+            "diagonal" => c * 9 + r,
+            _ => i,
+        };
+        (cells[i] == 0) == (cells[j] == 0)
+    })
+}
+
+fn assert_distinct(grids: &[Cells]) {
+    let set: std::collections::HashSet<&Cells> = grids.iter().collect();
+    assert_eq!(set.len(), grids.len(), "puzzles repeat");
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("read the output")
+}
+
+/// Runs `args` in `dir`, requires success, and returns ./sudoku.txt.
+fn succeed(dir: &Path, args: &[&str]) -> String {
+    let out = run_in(dir, args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    read(&dir.join("sudoku.txt"))
+}
+
+#[test]
+fn assignment_unique_range_writes_sudoku_txt_that_solves_back() {
+    let dir = scratch("assignment-unique");
+    let text = succeed(&dir, &["-n", "30", "-r", "20~55", "-u"]);
+    let puzzles = read_grids(&text);
+    assert_eq!(puzzles.len(), 30);
+    assert_distinct(&puzzles);
+    for p in &puzzles {
+        assert!((20..=55).contains(&blanks(p)), "{} blanks", blanks(p));
+        assert_eq!(count_solutions(p, 2), 1);
+    }
+    // `sudoku -s sudoku.txt` reads the file back and solves every puzzle.
+    let out = run_in(&dir, &["-s", "sudoku.txt", "-o", "solved.txt"]);
+    assert!(out.status.success());
+    let solved = read_grids(&read(&dir.join("solved.txt")));
+    assert_eq!(solved.len(), puzzles.len());
+    for (p, s) in puzzles.iter().zip(&solved) {
+        assert!(is_solved_grid(s));
+        assert!(p.iter().zip(s).all(|(&g, &v)| g == 0 || g == v));
+    }
+}
+
+#[test]
+fn assignment_range_without_u_has_a_solution_and_blanks_in_range() {
+    let dir = scratch("assignment-any");
+    let text = succeed(&dir, &["-r", "50~55", "-n", "40"]);
+    let puzzles = read_grids(&text);
+    assert_eq!(puzzles.len(), 40);
+    assert_distinct(&puzzles);
+    for p in &puzzles {
+        assert!((50..=55).contains(&blanks(p)));
+        assert!(count_solutions(p, 1) >= 1);
+    }
+}
+
+#[test]
+fn minimal_puzzles_lose_uniqueness_without_any_clue() {
+    let dir = scratch("minimal");
+    let text = succeed(&dir, &["puzzles", "4", "--minimal", "--seed", "17"]);
+    let puzzles = read_grids(&text);
+    assert_eq!(puzzles.len(), 4);
+    for p in &puzzles {
+        assert_eq!(count_solutions(p, 2), 1);
+        for i in (0..81).filter(|&i| p[i] != 0) {
+            let mut fewer = *p;
+            fewer[i] = 0;
+            assert_eq!(count_solutions(&fewer, 2), 2, "clue {i} is removable");
+        }
+    }
+}
+
+#[test]
+fn symmetric_puzzles_have_their_symmetry_and_one_solution() {
+    let dir = scratch("symmetry");
+    for symmetry in ["none", "rot180", "rot90", "mirror", "diagonal"] {
+        let text = succeed(
+            &dir,
+            &[
+                "puzzles",
+                "8",
+                "--symmetry",
+                symmetry,
+                "--seed",
+                "5",
+                "--format",
+                "line",
+            ],
+        );
+        let puzzles: Vec<Cells> = read_lines(&text).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(puzzles.len(), 8);
+        assert_distinct(&puzzles);
+        for p in &puzzles {
+            assert!(pattern_has(symmetry, p), "{symmetry}");
+            assert_eq!(count_solutions(p, 2), 1);
+        }
+    }
+}
+
+#[test]
+fn random_symmetry_gives_each_puzzle_some_symmetry() {
+    let dir = scratch("random-symmetry");
+    let text = succeed(
+        &dir,
+        &["puzzles", "12", "--symmetry", "random", "--format", "line"],
+    );
+    for (p, _) in read_lines(&text) {
+        assert!(["rot180", "rot90", "mirror", "diagonal"]
+            .iter()
+            .any(|s| pattern_has(s, &p)));
+    }
+}
+
+#[test]
+fn blanks_range_is_respected_with_uniqueness() {
+    let dir = scratch("blanks");
+    let args = [
+        "puzzles", "25", "--blanks", "54..58", "--seed", "8", "--format", "line",
+    ];
+    let text = succeed(&dir, &args);
+    for (p, _) in read_lines(&text) {
+        assert!((54..=58).contains(&blanks(&p)));
+        assert_eq!(count_solutions(&p, 2), 1);
+    }
+}
+
+#[test]
+fn with_solutions_pairs_each_puzzle_with_its_solution() {
+    let dir = scratch("with-solutions");
+    let text = succeed(
+        &dir,
+        &["puzzles", "6", "--with-solutions", "--format", "line"],
+    );
+    for (p, s) in read_lines(&text) {
+        let s = s.expect("a solution after the puzzle");
+        assert!(is_solved_grid(&s));
+        assert!(p.iter().zip(&s).all(|(&g, &v)| g == 0 || g == v));
+    }
+    let grids = read_grids(&succeed(&dir, &["puzzles", "3", "--with-solutions"]));
+    assert_eq!(grids.len(), 6);
+    for pair in grids.chunks(2) {
+        assert!(is_solved_grid(&pair[1]));
+        assert!(pair[0]
+            .iter()
+            .zip(&pair[1])
+            .all(|(&g, &v)| g == 0 || g == v));
+    }
+}
+
+#[test]
+fn seed_reproduces_bytes_whatever_the_thread_count() {
+    let dir = scratch("seed");
+    let args = |out: &'static str, j: &'static str| {
+        [
+            "puzzles",
+            "40",
+            "--seed",
+            "12345",
+            "--symmetry",
+            "random",
+            "-j",
+            j,
+            "-o",
+            out,
+        ]
+    };
+    assert!(run_in(&dir, &args("a.txt", "1")).status.success());
+    assert!(run_in(&dir, &args("b.txt", "1")).status.success());
+    assert!(run_in(&dir, &args("c.txt", "2")).status.success());
+    let a = read(&dir.join("a.txt"));
+    assert_eq!(a, read(&dir.join("b.txt")));
+    assert_eq!(a, read(&dir.join("c.txt")));
+    let other = run_in(&dir, &["puzzles", "40", "--seed", "12346", "-o", "d.txt"]);
+    assert!(other.status.success());
+    assert_ne!(a, read(&dir.join("d.txt")));
+}
+
+#[test]
+fn runs_without_a_seed_differ() {
+    let dir = scratch("no-seed");
+    assert!(
+        run_in(&dir, &["-n", "5", "-r", "30~40", "-u", "-o", "a.txt"])
+            .status
+            .success()
+    );
+    assert!(
+        run_in(&dir, &["-n", "5", "-r", "30~40", "-u", "-o", "b.txt"])
+            .status
+            .success()
+    );
+    assert_ne!(read(&dir.join("a.txt")), read(&dir.join("b.txt")));
+}
+
+#[test]
+fn puzzles_in_one_run_are_distinct() {
+    let dir = scratch("distinct");
+    // Few blanks and no uniqueness: a small space where repeats are possible.
+    let args = [
+        "puzzles", "300", "--any", "--blanks", "80", "--format", "line",
+    ];
+    let text = succeed(&dir, &args);
+    let puzzles: Vec<Cells> = read_lines(&text).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(puzzles.len(), 300);
+    assert_distinct(&puzzles);
+    assert!(puzzles.iter().all(|p| blanks(p) == 80));
+}
+
+/// The rater's verdicts on `file`, one `(score, level)` per puzzle, from
+/// `sudoku rate`: a separate run of the rater, not the generator's.
+fn ratings(dir: &Path, file: &str) -> Vec<(f32, String)> {
+    let out = run_in(dir, &["rate", file]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| {
+            let mut fields = line.split_whitespace();
+            let score = fields.next().and_then(|s| s.parse().ok()).expect("a score");
+            (score, fields.next().expect("a level").to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn assignment_levels_rate_easy_medium_hard() {
+    for (m, level) in [("1", "easy"), ("2", "medium"), ("3", "hard")] {
+        let dir = scratch(&format!("level-{m}"));
+        let puzzles = read_grids(&succeed(&dir, &["-m", m, "-n", "6"]));
+        assert_eq!(puzzles.len(), 6);
+        assert_distinct(&puzzles);
+        for p in &puzzles {
+            assert_eq!(count_solutions(p, 2), 1);
+        }
+        let rated = ratings(&dir, "sudoku.txt");
+        assert_eq!(rated.len(), 6);
+        assert!(rated.iter().all(|(_, l)| l == level), "-m {m}: {rated:?}");
+    }
+}
+
+#[test]
+fn difficulty_and_rating_bands_are_met() {
+    let dir = scratch("difficulty");
+    succeed(
+        &dir,
+        &["puzzles", "4", "--difficulty", "expert", "--seed", "3"],
+    );
+    let rated = ratings(&dir, "sudoku.txt");
+    assert_eq!(rated.len(), 4);
+    assert!(rated.iter().all(|(_, l)| l == "expert"), "{rated:?}");
+    let text = succeed(
+        &dir,
+        &[
+            "puzzles",
+            "5",
+            "--rating",
+            "3.0..4.5",
+            "--symmetry",
+            "rot180",
+        ],
+    );
+    for p in read_grids(&text) {
+        assert!(pattern_has("rot180", &p));
+        assert_eq!(count_solutions(&p, 2), 1);
+    }
+    let rated = ratings(&dir, "sudoku.txt");
+    assert!(
+        rated.iter().all(|&(s, _)| (3.0..=4.5).contains(&s)),
+        "{rated:?}"
+    );
+}
+
+/// Runs `args` in a directory whose sudoku.txt holds a sentinel, and checks
+/// the usage-error contract: status 2, one `sudoku:` line and a usage hint,
+/// and sudoku.txt untouched.
+fn assert_usage_error(args: &[&str]) {
+    let dir = scratch(&format!("usage-{}", args.join("_").replace(['/', '.'], "")));
+    let sentinel = "left alone\n";
+    std::fs::write(dir.join("sudoku.txt"), sentinel).expect("write the sentinel");
+    let out = run_in(&dir, args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.starts_with("sudoku: "), "{args:?}: {stderr}");
+    assert!(stderr.contains("usage:"), "{args:?}: {stderr}");
+    assert_eq!(read(&dir.join("sudoku.txt")), sentinel, "{args:?}");
+}
+
+#[test]
+fn assignment_usage_errors_exit_2_and_leave_sudoku_txt() {
+    for args in [
+        &["-n", "5", "-m", "1", "-r", "20~30"][..],
+        &["-n", "5", "-m", "1", "-u"],
+        &["-u", "-m", "2", "-n", "5"],
+        &["-m", "1"],
+        &["-r", "20~30"],
+        &["-u"],
+        &["-r", "20~30", "-u"],
+        &["-n", "5", "-r", "20-30"],
+        &["-n", "5", "-r", "30~20"],
+        &["-n", "5", "-r", "10~30"],
+        &["-n", "5", "-r", "20~56"],
+        &["-n", "5", "-m", "4"],
+        &["-n", "5", "-m", "0"],
+        &["-n", "0", "-m", "1"],
+        &["-n", "10001", "-r", "20~30"],
+        &["-n", "abc", "-u"],
+        &["-n", "5", "-n", "6", "-u"],
+        &["-n", "5", "-c", "3"],
+    ] {
+        assert_usage_error(args);
+    }
+}
+
+#[test]
+fn puzzles_usage_errors_exit_2_and_leave_sudoku_txt() {
+    for args in [
+        &["puzzles"][..],
+        &["puzzles", "0"],
+        &["puzzles", "1000001"],
+        &["puzzles", "5", "--unique", "--any"],
+        &["puzzles", "5", "--any", "--minimal"],
+        &["puzzles", "5", "--blanks", "40..30"],
+        &["puzzles", "5", "--blanks", "40-50"],
+        &["puzzles", "5", "--symmetry", "spiral"],
+        &["puzzles", "5", "--format", "csv"],
+        &["puzzles", "5", "--seed", "-1"],
+        &["puzzles", "5", "--time-limit", "soon"],
+        &["puzzles", "5", "--difficulty", "trivial"],
+        &["puzzles", "5", "--difficulty", "hard", "--any"],
+        &["puzzles", "5", "--rating", "5..4"],
+    ] {
+        assert_usage_error(args);
+    }
+}
+
+#[test]
+fn impossible_requests_are_refused_with_status_2() {
+    for args in [
+        &["puzzles", "3", "--blanks", "65..70"][..],
+        &["puzzles", "3", "--blanks", "2..3", "--symmetry", "rot90"],
+    ] {
+        let dir = scratch("impossible");
+        std::fs::write(dir.join("sudoku.txt"), "kept\n").expect("write");
+        let out = run_in(&dir, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("sudoku: impossible request:"),
+            "{stderr}"
+        );
+        assert_eq!(read(&dir.join("sudoku.txt")), "kept\n");
+    }
+}
+
+#[test]
+fn very_slow_request_warns_and_time_limit_keeps_what_was_made() {
+    let dir = scratch("slow");
+    let out = run_in(
+        &dir,
+        &[
+            "puzzles",
+            "5",
+            "--blanks",
+            "64",
+            "--time-limit",
+            "0.3",
+            "--format",
+            "line",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("warning"), "{stderr}");
+    assert!(stderr.contains("time limit"), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // Whatever was finished in time is a valid 17-clue puzzle.
+    for (p, _) in read_lines(&read(&dir.join("sudoku.txt"))) {
+        assert_eq!(blanks(&p), 64);
+        assert_eq!(count_solutions(&p, 2), 1);
+    }
+}

@@ -1,0 +1,820 @@
+//! Puzzle generation: unique solutions, blank counts, symmetry, minimality,
+//! reproducible from a seed, in parallel.
+//!
+//! # How a puzzle is made
+//! 1. A random completed grid (see `solution.rs`): the three diagonal boxes
+//!    filled at random, completed by the solver, then shuffled by random
+//!    relabelling, row, column, band and stack permutations and transposition.
+//! 2. Its cells are removed in random order, an orbit of the requested
+//!    [`Symmetry`] at a time. With uniqueness, a removal is kept only if the
+//!    puzzle keeps exactly one solution (see `dig.rs` for the test, which needs
+//!    no solution count). Without `minimal` the removal stops at a blank count
+//!    drawn from the requested range; with it, every orbit is tried once, which
+//!    yields a minimal puzzle.
+//! 3. The puzzle is verified (see [`Generator`]) and otherwise drawn again.
+//!    With a difficulty, it is rated last ([`crate::rate`]) and kept only if
+//!    its rating is in the band. Without a blank range the removal goes as far
+//!    as uniqueness allows, which gives the hardest puzzles of a grid; so hard
+//!    and expert puzzles come from the same fast pass, with more draws.
+//!
+//! # Reproducibility
+//! Puzzle number `i` of a run is drawn from its own random generator, seeded
+//! from the run's seed and `i` ([`StdRng`], portable across platforms). So the
+//! output depends only on the options and the seed, never on the number of
+//! threads or on timing: [`Generator::run`] spreads puzzles over threads and
+//! hands them back in order. Duplicates are replaced in that order too.
+//!
+//! # Minimal, with symmetry
+//! A puzzle is minimal when removing any one orbit of its symmetry leaves more
+//! than one solution. Without symmetry the orbits are single cells, so no
+//! single clue can be removed; with one, a clue may be removable on its own
+//! but not together with its images, which is what keeps the pattern symmetric.
+//!
+//! ```
+//! use sudoku_core::puzzle::{Generator, GeneratorOptions, Symmetry};
+//! use sudoku_core::Solver;
+//!
+//! let options = GeneratorOptions::new()
+//!     .minimal(true)
+//!     .symmetry(Symmetry::Rot180)
+//!     .seed(42);
+//! let generator = Generator::new(options).unwrap();
+//! let puzzles = generator.generate(3).unwrap();
+//! for p in &puzzles {
+//!     assert!(Symmetry::Rot180.holds_for(&p.puzzle));
+//!     assert_eq!(sudoku_core::BitmaskSolver::new().count_solutions(&p.puzzle, 2), 1);
+//!     assert!(p.solution.solves(&p.puzzle));
+//! }
+//! // The same seed gives the same puzzles.
+//! assert_eq!(generator.generate(3).unwrap(), puzzles);
+//! ```
+
+mod dig;
+mod solution;
+mod symmetry;
+
+use std::collections::HashSet;
+use std::convert::Infallible;
+use std::ops::RangeInclusive;
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng, TryRngCore};
+use thiserror::Error;
+
+use crate::batch::map_ordered;
+use crate::grid::{Grid, CELLS};
+use crate::rate::{self, Level, Rating};
+use crate::solver::{BitmaskSolver, Solver};
+
+use dig::{dig, Target, Witness};
+pub use symmetry::{Orbit, Symmetry, SymmetryChoice, SymmetryError};
+
+/// The fewest clues a puzzle with a unique solution can have (McGuire,
+/// Tugemann and Civario, 2012), so at most 64 of its cells are blank.
+pub const MIN_UNIQUE_CLUES: usize = 17;
+
+/// The most blanks a puzzle with a unique solution can have.
+pub const MAX_UNIQUE_BLANKS: usize = CELLS - MIN_UNIQUE_CLUES;
+
+/// Above this many blanks (21 or fewer clues), unique puzzles are so rare among
+/// random ones that a generator needs a very long time per puzzle.
+pub const SLOW_UNIQUE_BLANKS: usize = 59;
+
+/// How many times a puzzle that repeats an earlier one is drawn again before
+/// giving up (only tiny puzzle spaces, such as 80 blanks without uniqueness, get there).
+pub const MAX_REDRAWS: u32 = 1000;
+
+/// What to generate. Built with chained calls from [`GeneratorOptions::new`].
+///
+/// ```
+/// use sudoku_core::puzzle::GeneratorOptions;
+///
+/// let options = GeneratorOptions::new().blanks(40..=50).unique(true).seed(7);
+/// assert_eq!(options.blank_range(), 40..=50);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeneratorOptions {
+    blanks: (usize, usize),
+    /// True once a range was set: the blank target is then drawn from it;
+    /// otherwise clues are removed as far as uniqueness allows.
+    spread: bool,
+    unique: bool,
+    minimal: bool,
+    symmetry: SymmetryChoice,
+    level: Option<Level>,
+    rating: Option<(f32, f32)>,
+    seed: u64,
+}
+
+impl Default for GeneratorOptions {
+    fn default() -> Self {
+        GeneratorOptions::new()
+    }
+}
+
+impl GeneratorOptions {
+    /// Unique puzzles with any number of blanks, no symmetry, not necessarily
+    /// minimal, and a random seed from the operating system.
+    pub fn new() -> Self {
+        GeneratorOptions {
+            blanks: (0, CELLS),
+            spread: false,
+            unique: true,
+            minimal: false,
+            symmetry: SymmetryChoice::default(),
+            level: None,
+            rating: None,
+            seed: random_seed(),
+        }
+    }
+
+    /// The number of blank cells, inclusive. Values above 81 are read as 81.
+    ///
+    /// Each puzzle's target is drawn uniformly from the range, and clues are
+    /// removed until it is reached. Without a range, clues are removed as far
+    /// as the other options allow (which, with uniqueness, gives puzzles that
+    /// are minimal too).
+    pub fn blanks(mut self, range: RangeInclusive<usize>) -> Self {
+        self.blanks = (*range.start().min(&CELLS), *range.end().min(&CELLS));
+        self.spread = true;
+        self
+    }
+
+    /// Whether every puzzle must have exactly one solution (the default), or
+    /// only at least one.
+    pub fn unique(mut self, unique: bool) -> Self {
+        self.unique = unique;
+        self
+    }
+
+    /// Whether every puzzle must be minimal: no orbit of its symmetry can be
+    /// removed without losing uniqueness. Requires uniqueness.
+    pub fn minimal(mut self, minimal: bool) -> Self {
+        self.minimal = minimal;
+        self
+    }
+
+    /// The symmetry of the clue pattern.
+    pub fn symmetry(mut self, symmetry: impl Into<SymmetryChoice>) -> Self {
+        self.symmetry = symmetry.into();
+        self
+    }
+
+    /// The difficulty: every puzzle's [`Rating::level`] is `level`. Requires uniqueness.
+    pub fn level(mut self, level: Level) -> Self {
+        self.level = Some(level);
+        self
+    }
+
+    /// The rating band: every puzzle's [`Rating::score`] lies in `band`,
+    /// inclusive. Requires uniqueness.
+    pub fn rating(mut self, band: RangeInclusive<f32>) -> Self {
+        self.rating = Some((*band.start(), *band.end()));
+        self
+    }
+
+    /// The seed: the same options and seed give the same puzzles.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The requested blank counts.
+    pub fn blank_range(&self) -> RangeInclusive<usize> {
+        self.blanks.0..=self.blanks.1
+    }
+
+    /// The seed in use.
+    pub fn seed_value(&self) -> u64 {
+        self.seed
+    }
+
+    /// Whether the options can be met, and whether quickly. See [`Feasibility`].
+    ///
+    /// ```
+    /// use sudoku_core::puzzle::{Feasibility, GeneratorOptions};
+    ///
+    /// // 17 clues is the minimum for a unique puzzle, so 65 blanks is impossible.
+    /// assert!(GeneratorOptions::new().blanks(65..=70).feasibility().is_err());
+    /// assert!(matches!(
+    ///     GeneratorOptions::new().blanks(64..=64).feasibility(),
+    ///     Ok(Feasibility::VerySlow(_))
+    /// ));
+    /// assert_eq!(GeneratorOptions::new().blanks(20..=55).feasibility(), Ok(Feasibility::Fine));
+    /// ```
+    pub fn feasibility(&self) -> Result<Feasibility, PuzzleError> {
+        let (lo, hi) = self.blanks;
+        let impossible = |why: String| Err(PuzzleError::Impossible(why));
+        if lo > hi {
+            return impossible(format!("the blank range {lo}..{hi} is empty"));
+        }
+        if self.minimal && !self.unique {
+            return impossible("a minimal puzzle must have a unique solution".into());
+        }
+        let rated = self.level.is_some() || self.rating.is_some();
+        if rated && !self.unique {
+            return impossible("difficulty is rated on puzzles with a unique solution".into());
+        }
+        if let Some((a, b)) = self.rating {
+            if a.partial_cmp(&b).is_none_or(|o| o.is_gt()) || b < 0.0 || a > MAX_SCORE {
+                return impossible(format!(
+                    "ratings run from 0 to {MAX_SCORE}, so none lies in {a}..{b}"
+                ));
+            }
+            if let Some(level) = self.level {
+                let (lo, hi) = level.band();
+                if b < lo || a >= hi {
+                    return impossible(format!(
+                        "{level} puzzles rate {lo} to {hi}, outside {a}..{b}"
+                    ));
+                }
+            }
+        }
+        if self.unique && lo > MAX_UNIQUE_BLANKS {
+            return impossible(format!(
+                "a puzzle with a unique solution needs at least {MIN_UNIQUE_CLUES} clues, \
+                 so at most {MAX_UNIQUE_BLANKS} blanks, not {lo}"
+            ));
+        }
+        let symmetries: Vec<Symmetry> = match self.symmetry {
+            SymmetryChoice::Fixed(s) => vec![s],
+            SymmetryChoice::Random => RANDOM_SYMMETRIES.to_vec(),
+        };
+        for symmetry in &symmetries {
+            let reachable = symmetry.reachable_blanks();
+            if !(lo..=hi).any(|b| reachable[b]) {
+                return impossible(format!(
+                    "{symmetry} symmetry blanks cells in groups of {}, \
+                     so no puzzle has {lo} to {hi} blanks",
+                    symmetry.orbits().iter().map(Orbit::len).max().unwrap_or(1)
+                ));
+            }
+        }
+        if self.level == Some(Level::Extreme) || self.rating.is_some_and(|(a, _)| a >= 7.5) {
+            return Ok(Feasibility::VerySlow(
+                "extreme puzzles (forcing chains) are rare among random puzzles; \
+                 expect a few per second at best"
+                    .into(),
+            ));
+        }
+        if self.unique && lo > SLOW_UNIQUE_BLANKS {
+            return Ok(Feasibility::VerySlow(format!(
+                "unique puzzles with {lo} or more blanks ({} or fewer clues) are very rare; \
+                 this may take very long (at most {MAX_UNIQUE_BLANKS} blanks are possible)",
+                CELLS - lo
+            )));
+        }
+        if self.minimal && hi < MINIMAL_TYPICAL_BLANKS_LOW {
+            return Ok(Feasibility::VerySlow(format!(
+                "minimal puzzles rarely have fewer than {MINIMAL_TYPICAL_BLANKS_LOW} blanks; \
+                 this may take very long"
+            )));
+        }
+        if !self.unique && lo >= CELLS - 2 {
+            return Ok(Feasibility::VerySlow(
+                "there are very few puzzles with 79 or more blanks; \
+                 asking for many distinct ones may fail"
+                    .into(),
+            ));
+        }
+        Ok(Feasibility::Fine)
+    }
+}
+
+/// The highest rating: [`rate::Technique::TrialAndError`]'s weight.
+const MAX_SCORE: f32 = 11.0;
+
+/// Below this many blanks (above 33 clues) minimal puzzles become rare.
+const MINIMAL_TYPICAL_BLANKS_LOW: usize = 48;
+
+/// The symmetries `--symmetry random` draws from.
+const RANDOM_SYMMETRIES: [Symmetry; 4] = [
+    Symmetry::Rot180,
+    Symmetry::Rot90,
+    Symmetry::Mirror,
+    Symmetry::Diagonal,
+];
+
+/// How quickly a set of [`GeneratorOptions`] can be met.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Feasibility {
+    /// Puzzles come quickly.
+    Fine,
+    /// Possible, but each puzzle may take very long; the message says why.
+    VerySlow(String),
+}
+
+/// Why generation failed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PuzzleError {
+    /// The options ask for puzzles that cannot exist.
+    #[error("impossible request: {0}")]
+    Impossible(String),
+    /// The deadline passed first.
+    #[error("the time limit was reached")]
+    TimedOut,
+    /// No new distinct puzzle was found after [`MAX_REDRAWS`] draws.
+    #[error("could not find another distinct puzzle after {MAX_REDRAWS} draws")]
+    Exhausted,
+}
+
+/// One generated puzzle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Generated {
+    /// The puzzle, 0 for blanks.
+    pub puzzle: Grid,
+    /// Its solution (the only one when uniqueness was asked for).
+    pub solution: Grid,
+    /// The symmetry of its clue pattern (drawn per puzzle for [`SymmetryChoice::Random`]).
+    pub symmetry: Symmetry,
+    /// Its rating, when a level or rating band was asked for.
+    pub rating: Option<Rating>,
+}
+
+/// Figures of a [`Generator::run`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    /// Puzzles handed to the sink.
+    pub generated: usize,
+    /// Puzzles drawn again because they repeated an earlier one.
+    pub redrawn: usize,
+    /// True when the deadline stopped the run early.
+    pub timed_out: bool,
+}
+
+/// A failed [`Generator::run`].
+#[derive(Debug, Error)]
+pub enum RunError<E> {
+    /// Generation itself failed.
+    #[error(transparent)]
+    Generate(PuzzleError),
+    /// The sink returned an error.
+    #[error("the sink failed")]
+    Sink(E),
+}
+
+/// Makes puzzles to a set of [`GeneratorOptions`].
+///
+/// Every puzzle is checked before it is returned, by code separate from the
+/// removal steps: its solution is a solved grid agreeing with its givens;
+/// with uniqueness the solver counts exactly one solution; its blank count is
+/// in range; its pattern has the symmetry; and with `minimal`, for every
+/// orbit still given, a recorded second solution is confirmed to solve the
+/// puzzle without that orbit; with a level or rating band, the rater
+/// ([`rate::rate`]) places it in the band. A puzzle that fails the rating is
+/// drawn again, as is one that failed any other check (none is expected to).
+#[derive(Debug, Clone)]
+pub struct Generator {
+    options: GeneratorOptions,
+    solver: BitmaskSolver,
+    /// The orbits of each symmetry, indexed like [`Symmetry::ALL`].
+    orbits: [Vec<Orbit>; 5],
+}
+
+impl Generator {
+    /// A generator for `options`.
+    ///
+    /// # Errors
+    /// [`PuzzleError::Impossible`] when no puzzle can meet the options.
+    pub fn new(options: GeneratorOptions) -> Result<Generator, PuzzleError> {
+        options.feasibility()?;
+        Ok(Generator {
+            options,
+            solver: BitmaskSolver::new(),
+            orbits: Symmetry::ALL.map(Symmetry::orbits),
+        })
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> &GeneratorOptions {
+        &self.options
+    }
+
+    /// Puzzle number `index` of the run (before duplicates are replaced):
+    /// the same for the same options, seed and index.
+    ///
+    /// # Errors
+    /// [`PuzzleError::TimedOut`] when `deadline` passes first.
+    pub fn puzzle(&self, index: u64, deadline: Option<Instant>) -> Result<Generated, PuzzleError> {
+        self.draw(index, 0, deadline)
+    }
+
+    /// The `round`-th draw for puzzle `index`: round 0 first, later rounds
+    /// replace a duplicate.
+    fn draw(
+        &self,
+        index: u64,
+        round: u32,
+        deadline: Option<Instant>,
+    ) -> Result<Generated, PuzzleError> {
+        let mut rng = StdRng::seed_from_u64(mix(self.options.seed, index, round));
+        let (lo, hi) = self.options.blanks;
+        let mut witnesses = Vec::new();
+        loop {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(PuzzleError::TimedOut);
+            }
+            let symmetry = match self.options.symmetry {
+                SymmetryChoice::Fixed(s) => s,
+                SymmetryChoice::Random => RANDOM_SYMMETRIES[rng.random_range(0..4)],
+            };
+            let solution = solution::random_solution(&mut rng, &self.solver);
+            let mut orbits = self.orbits[symmetry as usize].clone();
+            orbits.shuffle(&mut rng);
+            let target = Target {
+                stop_at: if self.options.spread {
+                    rng.random_range(lo..=hi)
+                } else {
+                    hi
+                },
+                max_blanks: hi,
+                unique: self.options.unique,
+                minimal: self.options.minimal,
+            };
+            witnesses.clear();
+            let puzzle = dig(&solution, &orbits, target, &self.solver, &mut witnesses);
+            let mut generated = Generated {
+                puzzle,
+                solution,
+                symmetry,
+                rating: None,
+            };
+            if !(lo..=hi).contains(&puzzle.blanks()) || !self.verify(&generated, &witnesses) {
+                continue;
+            }
+            if self.options.level.is_none() && self.options.rating.is_none() {
+                return Ok(generated);
+            }
+            // Rating last: it is the slowest check, and most draws that
+            // reach it pass the others.
+            generated.rating = rate::rate(&puzzle);
+            if generated.rating.is_some_and(|r| self.rated_in_band(&r)) {
+                return Ok(generated);
+            }
+        }
+    }
+
+    /// True when `rating` meets the requested level and rating band.
+    fn rated_in_band(&self, rating: &Rating) -> bool {
+        self.options.level.is_none_or(|level| rating.level == level)
+            && self
+                .options
+                .rating
+                .is_none_or(|(a, b)| a <= rating.score && rating.score <= b)
+    }
+
+    /// The checks listed in the type's docs.
+    fn verify(&self, generated: &Generated, witnesses: &[Witness]) -> bool {
+        let Generated {
+            puzzle,
+            solution,
+            symmetry,
+            ..
+        } = generated;
+        let (lo, hi) = self.options.blanks;
+        if !solution.solves(puzzle)
+            || !(lo..=hi).contains(&puzzle.blanks())
+            || !symmetry.holds_for(puzzle)
+        {
+            return false;
+        }
+        if self.options.unique && self.solver.count_solutions(puzzle, 2) != 1 {
+            return false;
+        }
+        if self.options.minimal {
+            let mut proven = [false; CELLS];
+            for witness in witnesses {
+                let mut without = *puzzle.cells();
+                for cell in witness.orbit.cells() {
+                    without[cell] = 0;
+                }
+                let without = Grid::from_cells_unchecked(without);
+                if witness.grid != *solution && witness.grid.solves(&without) {
+                    proven[witness.orbit.first()] = true;
+                }
+            }
+            let cells = puzzle.cells();
+            let all_proven = self.orbits[*symmetry as usize]
+                .iter()
+                .all(|orbit| cells[orbit.first()] == 0 || proven[orbit.first()]);
+            if !all_proven {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `count` distinct puzzles on the calling thread.
+    ///
+    /// # Errors
+    /// [`PuzzleError::Exhausted`] when too few distinct puzzles exist.
+    pub fn generate(&self, count: usize) -> Result<Vec<Generated>, PuzzleError> {
+        let mut out = Vec::with_capacity(count);
+        self.run(count, 1, None, |g| {
+            out.push(*g);
+            Ok::<(), Infallible>(())
+        })
+        .map_err(|e| match e {
+            RunError::Generate(e) => e,
+            RunError::Sink(never) => match never {},
+        })?;
+        Ok(out)
+    }
+
+    /// Generates `count` distinct puzzles on `threads` threads (0 or 1: the
+    /// calling thread) and passes them to `sink` in order; the output is the
+    /// same for any number of threads.
+    ///
+    /// When `deadline` passes, the run stops and reports
+    /// [`RunSummary::timed_out`]; the sink has then received a prefix of the
+    /// full run's puzzles.
+    ///
+    /// # Errors
+    /// The sink's error, or [`PuzzleError::Exhausted`].
+    pub fn run<E>(
+        &self,
+        count: usize,
+        threads: usize,
+        deadline: Option<Instant>,
+        mut sink: impl FnMut(&Generated) -> Result<(), E>,
+    ) -> Result<RunSummary, RunError<E>> {
+        let mut summary = RunSummary::default();
+        let mut seen = HashSet::with_capacity(count);
+        let chunk = if threads <= 1 { 64 } else { RUN_CHUNK };
+        let work = |indices: Vec<u64>, _start: usize| {
+            indices
+                .into_iter()
+                .map(|i| (i, self.draw(i, 0, deadline)))
+                .collect::<Vec<_>>()
+        };
+        let result = map_ordered(0..count as u64, threads, chunk, work, |drawn| {
+            for (index, first) in drawn {
+                let mut generated = first.map_err(RunError::Generate)?;
+                let mut round = 0;
+                while !seen.insert(fingerprint(&generated.puzzle)) {
+                    round += 1;
+                    if round > MAX_REDRAWS {
+                        return Err(RunError::Generate(PuzzleError::Exhausted));
+                    }
+                    summary.redrawn += 1;
+                    generated = self
+                        .draw(index, round, deadline)
+                        .map_err(RunError::Generate)?;
+                }
+                sink(&generated).map_err(RunError::Sink)?;
+                summary.generated += 1;
+            }
+            Ok(())
+        });
+        match result {
+            Ok(()) => Ok(summary),
+            Err(RunError::Generate(PuzzleError::TimedOut)) => {
+                summary.timed_out = true;
+                Ok(summary)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Puzzles per chunk handed to a worker thread: small, because one puzzle can
+/// take from microseconds to seconds depending on the options.
+const RUN_CHUNK: usize = 8;
+
+/// The seed of one draw, from the run's seed, the puzzle's index and the round.
+fn mix(seed: u64, index: u64, round: u32) -> u64 {
+    splitmix(splitmix(seed ^ splitmix(index)) ^ u64::from(round))
+}
+
+/// SplitMix64's finaliser: spreads every input bit over the output.
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The grid packed exactly into 324 bits (4 per cell), for duplicate checks
+/// that hold no full grids.
+fn fingerprint(grid: &Grid) -> [u128; 3] {
+    let mut key = [0u128; 3];
+    for (i, &digit) in grid.cells().iter().enumerate() {
+        key[i / 32] |= u128::from(digit) << (4 * (i % 32));
+    }
+    key
+}
+
+/// A seed from the operating system's random source, falling back on the
+/// clock and process id if it is unavailable.
+pub fn random_seed() -> u64 {
+    rand::rngs::OsRng.try_next_u64().unwrap_or_else(|_| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        splitmix(nanos ^ u64::from(std::process::id()).rotate_left(32))
+    })
+}
+
+/// `number` distinct puzzles of difficulty `level`, each with a unique
+/// solution: the pair project's `generate(number, mode)` (its modes 1, 2 and 3
+/// are [`Level::Easy`], [`Level::Medium`] and [`Level::Hard`]). The seed is random.
+///
+/// ```
+/// use sudoku_core::puzzle::generate;
+/// use sudoku_core::rate::{rate, Level};
+///
+/// let puzzles = generate(3, Level::Medium).unwrap();
+/// for p in &puzzles {
+///     assert_eq!(rate(p).unwrap().level, Level::Medium);
+/// }
+/// ```
+///
+/// # Errors
+/// Only [`PuzzleError::Exhausted`], which does not happen in practice.
+pub fn generate(number: usize, level: Level) -> Result<Vec<Grid>, PuzzleError> {
+    let options = GeneratorOptions::new().level(level);
+    let generated = Generator::new(options)?.generate(number)?;
+    Ok(generated.into_iter().map(|g| g.puzzle).collect())
+}
+
+/// `number` distinct puzzles whose blank counts lie in `lower..=upper`, each
+/// with exactly one solution when `unique`, at least one otherwise: the pair
+/// project's `generate(number, lower, upper, unique)`. The seed is random.
+///
+/// ```
+/// use sudoku_core::puzzle::generate_with_blanks;
+/// use sudoku_core::Solver;
+///
+/// let puzzles = generate_with_blanks(5, 20, 55, true).unwrap();
+/// assert_eq!(puzzles.len(), 5);
+/// for p in &puzzles {
+///     assert!((20..=55).contains(&p.blanks()));
+///     assert!(sudoku_core::BitmaskSolver::new().has_unique_solution(p));
+/// }
+/// ```
+///
+/// # Errors
+/// [`PuzzleError::Impossible`] for ranges no puzzle can meet, such as more
+/// than 64 blanks with a unique solution.
+pub fn generate_with_blanks(
+    number: usize,
+    lower: usize,
+    upper: usize,
+    unique: bool,
+) -> Result<Vec<Grid>, PuzzleError> {
+    let options = GeneratorOptions::new().blanks(lower..=upper).unique(unique);
+    let generated = Generator::new(options)?.generate(number)?;
+    Ok(generated.into_iter().map(|g| g.puzzle).collect())
+}
+
+/// A solution of `puzzle`, or `None` when it has none: the pair project's
+/// `solve(puzzle) -> bool + solution`, through the default solver.
+///
+/// ```
+/// let puzzle = sudoku_core::puzzle::generate_with_blanks(1, 30, 40, true).unwrap()[0];
+/// let solution = sudoku_core::puzzle::solve(&puzzle).unwrap();
+/// assert!(solution.solves(&puzzle));
+/// ```
+pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    crate::solver::solve(puzzle)
+}
+
+/// True when `puzzle` has a unique solution and removing any one orbit of
+/// `symmetry` (any single clue, for [`Symmetry::None`]) leaves more than one.
+/// Slow (one solution count per clue): for checking, not for generating.
+///
+/// ```
+/// use sudoku_core::puzzle::{is_minimal, Generator, GeneratorOptions, Symmetry};
+///
+/// let options = GeneratorOptions::new().minimal(true).seed(1);
+/// let p = Generator::new(options).unwrap().puzzle(0, None).unwrap();
+/// assert!(is_minimal(&p.puzzle, Symmetry::None));
+/// ```
+pub fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
+    let solver = BitmaskSolver::new();
+    if solver.count_solutions(puzzle, 2) != 1 {
+        return false;
+    }
+    symmetry.orbits().iter().all(|orbit| {
+        if puzzle.cells()[orbit.first()] == 0 {
+            return true;
+        }
+        let mut cells = *puzzle.cells();
+        for cell in orbit.cells() {
+            cells[cell] = 0;
+        }
+        solver.count_solutions(&Grid::from_cells_unchecked(cells), 2) > 1
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprints_differ_when_grids_differ() {
+        let a = crate::FinalBoards::new(9).unwrap().next().unwrap();
+        let mut cells = *a.cells();
+        cells[80] = 0;
+        let b = Grid::from_cells_unchecked(cells);
+        assert_ne!(fingerprint(&a), fingerprint(&b));
+        assert_eq!(fingerprint(&a), fingerprint(&a.clone()));
+    }
+
+    #[test]
+    fn output_does_not_depend_on_threads() {
+        let options = GeneratorOptions::new().blanks(30..=50).seed(99);
+        let generator = Generator::new(options).unwrap();
+        let collect = |threads| {
+            let mut out = Vec::new();
+            generator
+                .run(40, threads, None, |g| {
+                    out.push(g.puzzle);
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
+            out
+        };
+        assert_eq!(collect(1), collect(3));
+    }
+
+    #[test]
+    fn minimal_puzzles_are_minimal_for_each_symmetry() {
+        for symmetry in Symmetry::ALL {
+            let options = GeneratorOptions::new()
+                .minimal(true)
+                .symmetry(symmetry)
+                .seed(5);
+            let generator = Generator::new(options).unwrap();
+            for p in generator.generate(3).unwrap() {
+                assert!(symmetry.holds_for(&p.puzzle));
+                assert!(
+                    is_minimal(&p.puzzle, symmetry),
+                    "{symmetry}: {:?}",
+                    p.puzzle
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_is_met() {
+        for level in Level::ALL {
+            let options = GeneratorOptions::new().level(level).seed(level as u64);
+            for p in Generator::new(options).unwrap().generate(2).unwrap() {
+                let rating = rate::rate(&p.puzzle).unwrap();
+                assert_eq!(rating.level, level);
+                assert_eq!(p.rating, Some(rating));
+            }
+        }
+    }
+
+    #[test]
+    fn rating_needs_uniqueness_and_a_sensible_band() {
+        let any = GeneratorOptions::new().unique(false).level(Level::Hard);
+        assert!(any.feasibility().is_err());
+        let band = GeneratorOptions::new().rating(12.0..=13.0);
+        assert!(band.feasibility().is_err());
+        let clash = GeneratorOptions::new().level(Level::Easy).rating(4.0..=5.0);
+        assert!(clash.feasibility().is_err());
+    }
+
+    #[test]
+    fn refuses_more_than_64_blanks_when_unique() {
+        let options = GeneratorOptions::new().blanks(65..=81);
+        assert!(matches!(
+            Generator::new(options),
+            Err(PuzzleError::Impossible(_))
+        ));
+        // Without uniqueness the empty grid is a puzzle.
+        let options = GeneratorOptions::new()
+            .blanks(81..=81)
+            .unique(false)
+            .seed(1);
+        let p = Generator::new(options).unwrap().generate(1).unwrap();
+        assert_eq!(p[0].puzzle, Grid::EMPTY);
+    }
+
+    #[test]
+    fn a_tiny_puzzle_space_is_reported_exhausted() {
+        let options = GeneratorOptions::new()
+            .blanks(81..=81)
+            .unique(false)
+            .seed(1);
+        let generator = Generator::new(options).unwrap();
+        assert_eq!(generator.generate(2), Err(PuzzleError::Exhausted));
+    }
+
+    #[test]
+    fn deadline_in_the_past_stops_at_once() {
+        let options = GeneratorOptions::new().seed(3);
+        let generator = Generator::new(options).unwrap();
+        let summary = generator
+            .run(10, 1, Some(Instant::now()), |_| Ok::<(), ()>(()))
+            .unwrap();
+        assert!(summary.timed_out);
+        assert_eq!(summary.generated, 0);
+    }
+}

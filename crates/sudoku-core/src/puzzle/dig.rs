@@ -1,0 +1,281 @@
+//! Removing clues from a completed grid while the puzzle stays unique.
+//!
+//! # Why a removal test needs no solution count
+//! The current puzzle `P` always has exactly one solution, `S`, which we know.
+//! Removing an orbit `O` gives `P \ O`, whose solutions are `S` and any grid
+//! that differs from `S` somewhere in `O` (a solution agreeing with `S` on `O`
+//! solves `P`, so it *is* `S`). Taking the cells `c1, c2, …` of `O` in turn,
+//! such a grid differs at some first cell `cj`: it solves `P \ O` with
+//! `c1..c(j-1)` set as in `S` and `cj` set to some other digit. So the removal
+//! keeps the puzzle unique exactly when, for every `j` and every other digit
+//! `d` the givens allow at `cj`, that puzzle has no solution. Each of those is
+//! a single-solution search with one more given, usually refuted by
+//! propagation alone, and when one succeeds its solution is a *witness*: a
+//! second solution that proves the removal would break uniqueness.
+//!
+//! Two shortcuts skip the solver altogether: when the givens already force
+//! `cj` to its digit as a naked single (its row, column and box show every
+//! other digit) or a hidden single (one of its units has no other place for
+//! the digit), no other digit can go there.
+//!
+//! # Why one pass gives a minimal puzzle
+//! An orbit whose removal was refused at some step has a witness: a second
+//! solution of the puzzle of that step without the orbit. Later steps only
+//! remove givens, which keeps every old solution, so the witness still solves
+//! the final puzzle without that orbit. Every orbit still given at the end has
+//! been refused once, so none can be removed: the puzzle is minimal. The
+//! witnesses are kept, and the final check confirms each one (see `verify`).
+
+use crate::grid::{Grid, Unit, CELLS};
+use crate::solver::{BitmaskSolver, Solver};
+
+use super::symmetry::Orbit;
+
+/// All nine digits, as bits `1..=9`.
+const ALL_DIGITS: u16 = 0x3FE;
+
+/// The row, column and box of every cell.
+const UNITS: [[u8; 3]; CELLS] = {
+    let mut units = [[0; 3]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (r, c) = (cell / 9, cell % 9);
+        units[cell] = [r as u8, c as u8, (r / 3 * 3 + c / 3) as u8];
+        cell += 1;
+    }
+    units
+};
+
+/// A puzzle under construction, with the digits given in every unit as bit sets.
+#[derive(Clone, Copy)]
+pub(crate) struct Givens {
+    cells: [u8; CELLS],
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+    blanks: usize,
+}
+
+impl Givens {
+    /// Every cell of `grid` given.
+    pub(crate) fn full(grid: &Grid) -> Givens {
+        let mut givens = Givens {
+            cells: [0; CELLS],
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+            blanks: CELLS,
+        };
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 {
+                givens.put(cell, digit);
+            }
+        }
+        givens
+    }
+
+    pub(crate) fn blanks(&self) -> usize {
+        self.blanks
+    }
+
+    pub(crate) fn grid(&self) -> Grid {
+        Grid::from_cells_unchecked(self.cells)
+    }
+
+    fn put(&mut self, cell: usize, digit: u8) {
+        let [r, c, b] = UNITS[cell];
+        let bit = 1 << digit;
+        self.rows[r as usize] |= bit;
+        self.cols[c as usize] |= bit;
+        self.boxes[b as usize] |= bit;
+        self.cells[cell] = digit;
+        self.blanks -= 1;
+    }
+
+    pub(crate) fn clear(&mut self, cell: usize) {
+        let digit = self.cells[cell];
+        let [r, c, b] = UNITS[cell];
+        let bit = !(1u16 << digit);
+        self.rows[r as usize] &= bit;
+        self.cols[c as usize] &= bit;
+        self.boxes[b as usize] &= bit;
+        self.cells[cell] = 0;
+        self.blanks += 1;
+    }
+
+    /// The digits given in the row, column and box of `cell`.
+    fn seen(&self, cell: usize) -> u16 {
+        let [r, c, b] = UNITS[cell];
+        self.rows[r as usize] | self.cols[c as usize] | self.boxes[b as usize]
+    }
+
+    /// True when the givens leave `digit` no other place than the blank
+    /// `cell` in one of its units (a hidden single).
+    fn hidden_single(&self, cell: usize, digit: u8) -> bool {
+        let bit = 1 << digit;
+        let [r, c, b] = UNITS[cell];
+        [Unit::Row(r), Unit::Column(c), Unit::Box(b)]
+            .into_iter()
+            .any(|unit| {
+                unit.cells().into_iter().all(|other| {
+                    other == cell || self.cells[other] != 0 || self.seen(other) & bit != 0
+                })
+            })
+    }
+}
+
+/// A second solution that proves an orbit cannot be removed (see the module docs).
+#[derive(Clone, Copy)]
+pub(crate) struct Witness {
+    pub(crate) orbit: Orbit,
+    pub(crate) grid: Grid,
+}
+
+/// A solution of `givens` (whose orbit `orbit` is blank) other than
+/// `solution`, or `None` when `solution` is the only one.
+fn other_solution(
+    givens: &Givens,
+    orbit: &Orbit,
+    solution: &Grid,
+    solver: &BitmaskSolver,
+) -> Option<Grid> {
+    let mut base = *givens;
+    for cell in orbit.cells() {
+        let digit = solution.cells()[cell];
+        let others = !base.seen(cell) & ALL_DIGITS & !(1 << digit);
+        if others != 0 && !base.hidden_single(cell, digit) {
+            let mut trial = base.cells;
+            let mut digits = others;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as u8;
+                digits &= digits - 1;
+                trial[cell] = d;
+                if let Some(grid) = solver.solve(&Grid::from_cells_unchecked(trial)) {
+                    return Some(grid);
+                }
+            }
+        }
+        base.put(cell, digit);
+    }
+    None
+}
+
+/// What to aim for while removing clues.
+#[derive(Clone, Copy)]
+pub(crate) struct Target {
+    /// Stop once this many cells are blank (ignored when `minimal`).
+    pub(crate) stop_at: usize,
+    /// Never blank more cells than this (ignored when `minimal`).
+    pub(crate) max_blanks: usize,
+    /// Keep the solution unique.
+    pub(crate) unique: bool,
+    /// Try every orbit, keeping witnesses for the refused ones.
+    pub(crate) minimal: bool,
+}
+
+/// Removes the orbits of `solution` in the given order, as far as `target`
+/// allows, and returns the puzzle; refused orbits' witnesses go to `witnesses`
+/// when the target is minimal.
+pub(crate) fn dig(
+    solution: &Grid,
+    orbits: &[Orbit],
+    target: Target,
+    solver: &BitmaskSolver,
+    witnesses: &mut Vec<Witness>,
+) -> Grid {
+    let mut givens = Givens::full(solution);
+    for orbit in orbits {
+        if !target.minimal {
+            if givens.blanks() >= target.stop_at {
+                break;
+            }
+            if givens.blanks() + orbit.len() > target.max_blanks {
+                continue;
+            }
+        }
+        let mut trial = givens;
+        for cell in orbit.cells() {
+            trial.clear(cell);
+        }
+        if !target.unique {
+            givens = trial;
+            continue;
+        }
+        match other_solution(&trial, orbit, solution, solver) {
+            None => givens = trial,
+            Some(grid) => {
+                if target.minimal {
+                    witnesses.push(Witness {
+                        orbit: *orbit,
+                        grid,
+                    });
+                }
+            }
+        }
+    }
+    givens.grid()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::symmetry::Symmetry;
+
+    fn solved() -> Grid {
+        crate::FinalBoards::new(9).unwrap().nth(12_345).unwrap()
+    }
+
+    #[test]
+    fn single_blank_is_forced() {
+        let grid = solved();
+        let mut givens = Givens::full(&grid);
+        givens.clear(40);
+        let orbit = Symmetry::None.orbits()[40];
+        assert!(other_solution(&givens, &orbit, &grid, &BitmaskSolver::new()).is_none());
+    }
+
+    /// The corners of a rectangle over two rows, two columns and two boxes
+    /// holding `a b / b a`: swapping them gives another valid grid.
+    fn deadly_rectangle(grid: &Grid) -> Option<[usize; 4]> {
+        let cells = grid.cells();
+        for r1 in 0..9 {
+            for r2 in (r1 + 1)..9 {
+                for c1 in 0..9 {
+                    for c2 in (c1 + 1)..9 {
+                        // Exactly one of the pairs shares a band or stack: two boxes.
+                        if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                            continue;
+                        }
+                        let (a, b) = (cells[r1 * 9 + c1], cells[r1 * 9 + c2]);
+                        if cells[r2 * 9 + c1] == b && cells[r2 * 9 + c2] == a {
+                            return Some([r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2]);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn finds_a_second_solution_of_a_deadly_rectangle() {
+        use rand::SeedableRng;
+        let solver = BitmaskSolver::new();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let (grid, rectangle) = (0..1000)
+            .map(|_| crate::puzzle::solution::random_solution(&mut rng, &solver))
+            .find_map(|g| deadly_rectangle(&g).map(|r| (g, r)))
+            .expect("random grids often have a deadly rectangle");
+        let mut givens = Givens::full(&grid);
+        for &cell in &rectangle[..3] {
+            givens.clear(cell);
+        }
+        // The puzzle with the fourth corner still given is unique; removing
+        // it (an orbit of one) lets the rectangle swap.
+        givens.clear(rectangle[3]);
+        let orbit = Symmetry::None.orbits()[rectangle[3]];
+        let second = other_solution(&givens, &orbit, &grid, &solver).expect("the swap");
+        assert!(second.solves(&givens.grid()));
+        assert_ne!(second, grid);
+    }
+}
