@@ -1,0 +1,18 @@
+//! # sudoku-play
+//!
+//! The terminal Sudoku game over sudoku-core, as a library so that its parts
+//! are tested without a terminal:
+//!
+//! - [`game`]: the game state, driven by key events: board, pencil marks,
+//!   undo and redo, mistakes, timer, hints, completion, the save format;
+//! - [`source`]: where puzzles, ratings and hints come from;
+//! - [`ui`]: drawing a game (and the menu) into a ratatui frame;
+//! - [`save`]: where the save file lives on each platform.
+//!
+//! The `sudoku-play` binary wires these to a real terminal.
+#![warn(missing_docs)]
+
+pub mod game;
+pub mod save;
+pub mod source;
+pub mod ui;

@@ -1,0 +1,98 @@
+//! Where the game keeps its save file, and writing it safely.
+//!
+//! The directory is the platform's conventional place for application data:
+//! `$XDG_DATA_HOME/sudoku-play` (else `~/.local/share/sudoku-play`) on Linux
+//! and other Unix systems, `~/Library/Application Support/sudoku-play` on
+//! macOS, `%APPDATA%\sudoku-play` on Windows.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The save file's name inside [`data_dir`].
+pub const SAVE_FILE: &str = "game.txt";
+
+/// The game's data directory, from the environment; `None` when the
+/// environment names no home at all.
+pub fn data_dir() -> Option<PathBuf> {
+    dir_from(|name| std::env::var_os(name))
+}
+
+/// [`data_dir`] with the environment passed in, so each platform's rule is testable.
+fn dir_from(var: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    // Relative values are ignored, as the XDG spec asks: they would make the
+    // save depend on the directory the game was started from.
+    let absolute = |name: &str| var(name).map(PathBuf::from).filter(|p| p.is_absolute());
+    let base = if cfg!(windows) {
+        absolute("APPDATA")?
+    } else if cfg!(target_os = "macos") {
+        absolute("HOME")?
+            .join("Library")
+            .join("Application Support")
+    } else {
+        match absolute("XDG_DATA_HOME") {
+            Some(dir) => dir,
+            None => absolute("HOME")?.join(".local").join("share"),
+        }
+    };
+    Some(base.join("sudoku-play"))
+}
+
+/// The full path of the save file.
+pub fn save_path() -> Option<PathBuf> {
+    data_dir().map(|dir| dir.join(SAVE_FILE))
+}
+
+/// Writes `text` to `path` so that a crash mid-write never leaves half a save:
+/// a temporary file beside it is written, then renamed over it.
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(format!(".{}.tmp", std::process::id()));
+    let temp = PathBuf::from(temp);
+    fs::write(&temp, text)?;
+    fs::rename(&temp, path).inspect_err(|_| {
+        let _ = fs::remove_file(&temp);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(all(unix, not(target_os = "macos")))]
+    fn prefers_xdg_data_home_then_home() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| OsString::from(v))
+            }
+        };
+        assert_eq!(
+            dir_from(env(&[("XDG_DATA_HOME", "/x/data"), ("HOME", "/home/a")])),
+            Some(PathBuf::from("/x/data/sudoku-play"))
+        );
+        assert_eq!(
+            dir_from(env(&[("XDG_DATA_HOME", "relative"), ("HOME", "/home/a")])),
+            Some(PathBuf::from("/home/a/.local/share/sudoku-play"))
+        );
+        assert_eq!(dir_from(env(&[])), None);
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_creates_directories() {
+        let dir = std::env::temp_dir().join(format!("sudoku-play-save-{}", std::process::id()));
+        let path = dir.join("nested").join(SAVE_FILE);
+        write_atomically(&path, "one").unwrap();
+        write_atomically(&path, "two").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(fs::read_dir(path.parent().unwrap()).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

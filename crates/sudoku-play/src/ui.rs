@@ -1,0 +1,638 @@
+//! Drawing the game, the menu and short messages into a ratatui frame.
+//!
+//! # Layout
+//! An 80×24 terminal cannot hold nine cells of three lines each (27 lines) plus
+//! borders, so the board has two sizes:
+//! - **compact** (from 80×24): cells five columns wide and two lines high,
+//!   thick lines between boxes only; pencil marks sit at fixed places, `12345`
+//!   on the first line and `6789` on the second;
+//! - **tall** (from 80×38): cells three lines high with thin lines between
+//!   them, and pencil marks as a true 3×3 (`1 2 3` / `4 5 6` / `7 8 9`).
+//!
+//! To the right is a panel with the timer, mistakes, hints, mode, the hint or
+//! conflict being shown and the keys; the bottom line holds the last message.
+//!
+//! # Colours
+//! Every coloured background comes with an explicit foreground, so the board
+//! reads the same on dark and light terminals; text on the terminal's own
+//! background uses only colours that show on both (blue, red). With
+//! [`Theme::no_color`] (the `NO_COLOR` convention) only bold, reverse,
+//! underline and strike-through are used.
+
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+use sudoku_core::CELLS;
+
+use crate::game::{clock, Game};
+use crate::source::Difficulty;
+
+/// Whether to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    /// True when colours are off (`NO_COLOR` is set): modifiers only.
+    pub no_color: bool,
+}
+
+impl Theme {
+    /// Colours unless `NO_COLOR` is set to a non-empty value, as no-color.org asks.
+    pub fn from_env() -> Theme {
+        Theme {
+            no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+        }
+    }
+}
+
+/// The smallest terminal the game draws in.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+const CELL_W: u16 = 5;
+const BOARD_W: u16 = 1 + 9 * (CELL_W + 1);
+const PANEL_W: u16 = 24;
+const COMPACT_H: u16 = 1 + 9 * 2 + 3;
+const TALL_H: u16 = 1 + 9 * 4;
+
+/// Where the board, the panel and the message line go in a frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    /// The board, borders included.
+    pub board: Rect,
+    /// The side panel.
+    pub panel: Rect,
+    /// The message line under the board.
+    pub message: Rect,
+    /// Lines per cell: 2 (compact) or 3 (tall).
+    pub cell_h: u16,
+}
+
+/// What a board line or column is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Track {
+    Thick,
+    Thin,
+    /// Part of cell line/column `n` (0..9), `offset` lines or columns into it.
+    Cell(usize, u16),
+}
+
+impl Geometry {
+    /// The geometry for a frame of `area`, or `None` when it is too small.
+    pub fn new(area: Rect) -> Option<Geometry> {
+        if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+            return None;
+        }
+        let cell_h = if area.height > TALL_H { 3 } else { 2 };
+        let board_h = if cell_h == 3 { TALL_H } else { COMPACT_H };
+        let total_w = BOARD_W + 1 + PANEL_W;
+        // Centre the whole picture; the spare line below the board holds messages.
+        let x = area.x + (area.width - total_w) / 2;
+        let y = area.y + (area.height - board_h - 1) / 2;
+        Some(Geometry {
+            board: Rect::new(x, y, BOARD_W, board_h),
+            panel: Rect::new(x + BOARD_W + 1, y, PANEL_W, board_h),
+            message: Rect::new(x, y + board_h, total_w, 1),
+            cell_h,
+        })
+    }
+
+    fn column(&self, dx: u16) -> Track {
+        let step = CELL_W + 1;
+        if dx % step == 0 {
+            if dx / step % 3 == 0 {
+                Track::Thick
+            } else {
+                Track::Thin
+            }
+        } else {
+            Track::Cell((dx / step) as usize, dx % step - 1)
+        }
+    }
+
+    fn line(&self, dy: u16) -> Track {
+        if self.cell_h == 3 {
+            if dy % 4 == 0 {
+                return if dy / 4 % 3 == 0 {
+                    Track::Thick
+                } else {
+                    Track::Thin
+                };
+            }
+            return Track::Cell((dy / 4) as usize, dy % 4 - 1);
+        }
+        // Compact: a thick line every 7 lines (border + three cells of two lines).
+        if dy % 7 == 0 {
+            return Track::Thick;
+        }
+        let band = dy / 7;
+        let inner = dy % 7 - 1;
+        Track::Cell((band * 3 + inner / 2) as usize, inner % 2)
+    }
+
+    /// The inside of `cell` (row-major index) on the screen, borders excluded.
+    pub fn cell_rect(&self, cell: usize) -> Rect {
+        let (r, c) = ((cell / 9) as u16, (cell % 9) as u16);
+        let dy = if self.cell_h == 3 {
+            1 + r * 4
+        } else {
+            1 + r * 2 + r / 3
+        };
+        Rect::new(
+            self.board.x + 1 + c * (CELL_W + 1),
+            self.board.y + dy,
+            CELL_W,
+            self.cell_h,
+        )
+    }
+
+    /// The cell under the terminal position `x`, `y`, for mouse clicks.
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<usize> {
+        let inside = x >= self.board.x
+            && y >= self.board.y
+            && x < self.board.right()
+            && y < self.board.bottom();
+        if !inside {
+            return None;
+        }
+        match (self.line(y - self.board.y), self.column(x - self.board.x)) {
+            (Track::Cell(r, _), Track::Cell(c, _)) => Some(r * 9 + c),
+            _ => None,
+        }
+    }
+}
+
+/// Draws `game` as it is at `now`.
+pub fn draw_game(frame: &mut Frame, game: &Game, now: Instant, theme: Theme) {
+    let area = frame.area();
+    let Some(geo) = Geometry::new(area) else {
+        draw_too_small(frame);
+        return;
+    };
+    let buf = frame.buffer_mut();
+    if game.is_paused() {
+        draw_paused(buf, geo.board, theme);
+    } else {
+        draw_board(buf, &geo, game, theme);
+    }
+    draw_panel(buf, geo.panel, game, now, theme);
+    let message = Line::from(game.message().to_string()).style(bold(theme));
+    buf.set_line(geo.message.x, geo.message.y, &message, geo.message.width);
+    if game.is_solved() {
+        draw_solved(frame, &geo, game, now, theme);
+    }
+}
+
+fn bold(_theme: Theme) -> Style {
+    Style::default().add_modifier(Modifier::BOLD)
+}
+
+fn draw_too_small(frame: &mut Frame) {
+    let area = frame.area();
+    let text = format!(
+        "The terminal is {}×{}; sudoku-play needs at least {}×{}. Enlarge it, or press q.",
+        area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+    );
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+/// The look of one cell: background first, then the digit's colour.
+fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, Style) {
+    let digit = game.board().cells()[cell];
+    let cursor = game.cursor();
+    let (cr, cc) = (cursor / 9, cursor % 9);
+    let (r, c) = (cell / 9, cell % 9);
+    let peer = r == cr || c == cc || (r / 3 == cr / 3 && c / 3 == cc / 3);
+    let hinted = game
+        .shown_hint()
+        .is_some_and(|h| h.hint.cells.contains(&cell));
+    let same = selected != 0 && digit == selected;
+    let conflict = digit != 0 && game.in_conflict(cell);
+    let given = game.is_given(cell);
+
+    if theme.no_color {
+        let mut m = Modifier::empty();
+        if cell == cursor {
+            m |= Modifier::REVERSED;
+        }
+        if hinted || conflict {
+            m |= Modifier::UNDERLINED;
+        }
+        if game.is_flagged(cell) {
+            m |= Modifier::CROSSED_OUT;
+        }
+        if same {
+            m |= Modifier::ITALIC;
+        }
+        let base = Style::default().add_modifier(m);
+        let digit_style = if given {
+            base.add_modifier(Modifier::BOLD)
+        } else {
+            base
+        };
+        return (base, digit_style);
+    }
+
+    // (background, foreground for givens, foreground for the player's digits)
+    let (bg, fg, player) = if cell == cursor {
+        let bg = if game.pencil() {
+            Color::Magenta
+        } else {
+            Color::Yellow
+        };
+        (Some(bg), Color::Black, Color::Blue)
+    } else if hinted {
+        (Some(Color::Green), Color::Black, Color::Blue)
+    } else if game.is_flagged(cell) {
+        (Some(Color::Red), Color::White, Color::White)
+    } else if same {
+        (Some(Color::Cyan), Color::Black, Color::Blue)
+    } else if peer {
+        (Some(Color::DarkGray), Color::White, Color::LightCyan)
+    } else {
+        (None, Color::Reset, Color::Blue)
+    };
+    let mut base = Style::default();
+    if let Some(bg) = bg {
+        base = base.bg(bg).fg(fg);
+    }
+    let mut digit_style = if given {
+        base.fg(fg).add_modifier(Modifier::BOLD)
+    } else {
+        base.fg(player)
+    };
+    if conflict && !game.is_flagged(cell) {
+        let red = if bg == Some(Color::DarkGray) {
+            Color::LightRed
+        } else {
+            Color::Red
+        };
+        digit_style = digit_style
+            .fg(red)
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+    }
+    (base, digit_style)
+}
+
+fn draw_board(buf: &mut Buffer, geo: &Geometry, game: &Game, theme: Theme) {
+    let area = geo.board;
+    let selected = game.board().cells()[game.cursor()];
+    let border = Style::default();
+    let thin = if theme.no_color {
+        Style::default().add_modifier(Modifier::DIM)
+    } else {
+        Style::default().fg(Color::DarkGray)
+    };
+    let styles: Vec<(Style, Style)> = (0..CELLS)
+        .map(|cell| cell_style(game, cell, selected, theme))
+        .collect();
+    let last_x = area.width - 1;
+    let last_y = area.height - 1;
+    for dy in 0..area.height {
+        for dx in 0..area.width {
+            let (symbol, style) = match (geo.line(dy), geo.column(dx)) {
+                (Track::Cell(r, oy), Track::Cell(c, ox)) => {
+                    let cell = r * 9 + c;
+                    let (base, digit_style) = styles[cell];
+                    cell_symbol(game, cell, oy, ox, geo.cell_h, selected, base, digit_style)
+                }
+                (Track::Cell(..), col) => {
+                    let s = if col == Track::Thick { "┃" } else { "│" };
+                    (
+                        s.to_string(),
+                        if col == Track::Thick { border } else { thin },
+                    )
+                }
+                (line, Track::Cell(..)) => {
+                    let s = if line == Track::Thick { "━" } else { "─" };
+                    (
+                        s.to_string(),
+                        if line == Track::Thick { border } else { thin },
+                    )
+                }
+                (line, col) => {
+                    let s = junction(line, col, dx == 0, dx == last_x, dy == 0, dy == last_y);
+                    (s.to_string(), border)
+                }
+            };
+            if let Some(target) = buf.cell_mut((area.x + dx, area.y + dy)) {
+                target.set_symbol(&symbol).set_style(style);
+            }
+        }
+    }
+}
+
+/// The box-drawing character where a board line meets a column.
+fn junction(
+    line: Track,
+    col: Track,
+    left: bool,
+    right: bool,
+    top: bool,
+    bottom: bool,
+) -> &'static str {
+    let thick_line = line == Track::Thick;
+    let thick_col = col == Track::Thick;
+    match (top, bottom, left, right) {
+        (true, _, true, _) => "┏",
+        (true, _, _, true) => "┓",
+        (_, true, true, _) => "┗",
+        (_, true, _, true) => "┛",
+        (true, ..) => {
+            if thick_col {
+                "┳"
+            } else {
+                "┯"
+            }
+        }
+        (_, true, ..) => {
+            if thick_col {
+                "┻"
+            } else {
+                "┷"
+            }
+        }
+        (_, _, true, _) => {
+            if thick_line {
+                "┣"
+            } else {
+                "┠"
+            }
+        }
+        (_, _, _, true) => {
+            if thick_line {
+                "┫"
+            } else {
+                "┨"
+            }
+        }
+        _ => match (thick_line, thick_col) {
+            (true, true) => "╋",
+            (true, false) => "┿",
+            (false, true) => "╂",
+            (false, false) => "┼",
+        },
+    }
+}
+
+/// The character at line `oy`, column `ox` inside `cell`, and its style.
+#[allow(clippy::too_many_arguments)]
+fn cell_symbol(
+    game: &Game,
+    cell: usize,
+    oy: u16,
+    ox: u16,
+    cell_h: u16,
+    selected: u8,
+    base: Style,
+    digit_style: Style,
+) -> (String, Style) {
+    let digit = game.board().cells()[cell];
+    if digit != 0 {
+        if oy == (cell_h - 1) / 2 && ox == CELL_W / 2 {
+            return (digit.to_string(), digit_style);
+        }
+        return (" ".to_string(), base);
+    }
+    let marks = game.marks(cell);
+    // Which mark, if any, lives at this spot.
+    let mark = if cell_h == 3 {
+        (ox % 2 == 0).then(|| (oy * 3 + ox / 2 + 1) as u8)
+    } else {
+        let d = oy * 5 + ox + 1;
+        (d <= 9).then_some(d as u8)
+    };
+    match mark {
+        Some(d) if marks & (1 << d) != 0 => {
+            let style = if d == selected {
+                base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+            } else {
+                base.add_modifier(Modifier::DIM)
+            };
+            (d.to_string(), style)
+        }
+        _ => (" ".to_string(), base),
+    }
+}
+
+fn draw_paused(buf: &mut Buffer, area: Rect, theme: Theme) {
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Thick);
+    let inner = block.inner(area);
+    ratatui::widgets::Widget::render(Clear, area, buf);
+    ratatui::widgets::Widget::render(block, area, buf);
+    let text = vec![
+        Line::from("Paused").style(bold(theme)),
+        Line::from(""),
+        Line::from("The board is hidden."),
+        Line::from("Press p to resume."),
+    ];
+    let y = inner.y + inner.height.saturating_sub(4) / 2;
+    let para = Paragraph::new(text).alignment(Alignment::Center);
+    ratatui::widgets::Widget::render(para, Rect::new(inner.x, y, inner.width, 4), buf);
+}
+
+fn draw_panel(buf: &mut Buffer, area: Rect, game: &Game, now: Instant, theme: Theme) {
+    let label = |s: &str| Span::styled(format!("{s:<10}"), Style::default());
+    let value = |s: String| Span::styled(s, bold(theme));
+    let mode = if game.pencil() { "Pencil" } else { "Digits" };
+    let auto = if game.auto_remove() { "on" } else { "off" };
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("SUDOKU", bold(theme)),
+            Span::raw(format!("  {}", game.label())),
+        ]),
+        Line::from(""),
+        Line::from(vec![label("Time"), value(clock(game.elapsed(now)))]),
+        Line::from(vec![label("Mistakes"), value(game.mistakes().to_string())]),
+        Line::from(vec![label("Hints"), value(game.hints_used().to_string())]),
+        Line::from(vec![label("Mode"), value(mode.to_string())]),
+        Line::from(vec![label("Auto-rm"), value(auto.to_string())]),
+        Line::from(""),
+    ];
+    let mut notes: Vec<Line> = Vec::new();
+    if !game.is_paused() {
+        if let Some(shown) = game.shown_hint() {
+            notes.push(Line::from(format!("Hint: {}", shown.hint.technique)).style(bold(theme)));
+            notes.push(Line::from(shown.hint.text.clone()));
+        } else if let Some(conflict) = game.board().first_conflict() {
+            let style = if theme.no_color {
+                bold(theme)
+            } else {
+                bold(theme).fg(Color::Red)
+            };
+            notes.push(Line::from("Conflict").style(style));
+            notes.push(Line::from(format!(
+                "{} twice in {}",
+                conflict.digit, conflict.unit
+            )));
+        }
+    }
+    let keys = [
+        "arrows hjkl wasd  move",
+        "1-9 digit  0 clear",
+        "n pencil   m auto-rm",
+        "u undo     ^R redo",
+        "? hint     c check",
+        "p pause    q quit",
+    ];
+    let keys_h = keys.len() as u16;
+    let top_h = lines.len() as u16;
+    let notes_h = area.height.saturating_sub(top_h + keys_h + 1);
+    lines.truncate(area.height as usize);
+    let para = Paragraph::new(std::mem::take(&mut lines));
+    ratatui::widgets::Widget::render(para, Rect::new(area.x, area.y, area.width, top_h), buf);
+    let notes_area = Rect::new(area.x, area.y + top_h, area.width, notes_h);
+    ratatui::widgets::Widget::render(
+        Paragraph::new(notes).wrap(Wrap { trim: true }),
+        notes_area,
+        buf,
+    );
+    let key_lines: Vec<Line> = keys.iter().map(|k| Line::from(*k)).collect();
+    let keys_y = area.bottom().saturating_sub(keys_h);
+    ratatui::widgets::Widget::render(
+        Paragraph::new(key_lines),
+        Rect::new(area.x, keys_y, area.width, keys_h),
+        buf,
+    );
+}
+
+fn draw_solved(frame: &mut Frame, geo: &Geometry, game: &Game, now: Instant, theme: Theme) {
+    let row = |name: &str, value: String| {
+        Line::from(vec![
+            Span::raw(format!("{name:<10}")),
+            Span::styled(value, bold(theme)),
+        ])
+    };
+    let text = vec![
+        row("Time", clock(game.elapsed(now))),
+        row("Mistakes", game.mistakes().to_string()),
+        row("Hints", game.hints_used().to_string()),
+        row("Level", game.label().to_string()),
+        Line::from("Rating"),
+        Line::from(Span::styled(game.rating().to_string(), bold(theme))),
+        Line::from(""),
+        Line::from("Press q to leave."),
+    ];
+    let w = 40u16.min(geo.board.width);
+    let h = 13u16.min(geo.board.height);
+    let area = Rect::new(
+        geo.board.x + (geo.board.width - w) / 2,
+        geo.board.y + (geo.board.height - h) / 2,
+        w,
+        h,
+    );
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .title(Line::from(" Solved! ").style(bold(theme)).centered());
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .block(block.padding(ratatui::widgets::Padding::new(2, 2, 1, 0))),
+        area,
+    );
+}
+
+/// One entry of the start menu.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MenuItem {
+    /// Start a new game of this difficulty.
+    New(Difficulty),
+    /// Resume the saved game, described by the text.
+    Resume(String),
+    /// Leave.
+    Quit,
+}
+
+impl MenuItem {
+    fn text(&self) -> String {
+        match self {
+            MenuItem::New(d) => format!("New game: {d}"),
+            MenuItem::Resume(about) => format!("Resume: {about}"),
+            MenuItem::Quit => "Quit".to_string(),
+        }
+    }
+}
+
+/// Draws the start menu with `items`, `selected` highlighted.
+pub fn draw_menu(frame: &mut Frame, items: &[MenuItem], selected: usize, theme: Theme) {
+    let mut lines = vec![Line::from("SUDOKU").style(bold(theme)), Line::from("")];
+    for (i, item) in items.iter().enumerate() {
+        let style = if i == selected {
+            if theme.no_color {
+                Style::default().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::default()
+                    .bg(Color::Yellow)
+                    .fg(Color::Black)
+                    .add_modifier(Modifier::BOLD)
+            }
+        } else {
+            Style::default()
+        };
+        lines.push(Line::from(Span::styled(
+            format!(" {} ", item.text()),
+            style,
+        )));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from("↑↓ choose · Enter start · q quit"));
+    let area = frame.area();
+    let h = (lines.len() as u16).min(area.height);
+    let y = area.y + (area.height - h) / 2;
+    frame.render_widget(
+        Paragraph::new(lines).alignment(Alignment::Center),
+        Rect::new(area.x, y, area.width, h),
+    );
+}
+
+/// Draws a single centred line, e.g. while an extreme puzzle is generated.
+pub fn draw_notice(frame: &mut Frame, text: &str) {
+    let area = frame.area();
+    let y = area.y + area.height / 2;
+    frame.render_widget(
+        Paragraph::new(text.to_string()).alignment(Alignment::Center),
+        Rect::new(area.x, y, area.width, 1),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_fits_80_by_24_and_grows_to_tall() {
+        let compact = Geometry::new(Rect::new(0, 0, 80, 24)).unwrap();
+        assert_eq!(compact.cell_h, 2);
+        assert!(compact.panel.right() <= 80 && compact.message.bottom() <= 24);
+        let tall = Geometry::new(Rect::new(0, 0, 100, 40)).unwrap();
+        assert_eq!(tall.cell_h, 3);
+        assert!(Geometry::new(Rect::new(0, 0, 79, 24)).is_none());
+    }
+
+    #[test]
+    fn clicks_map_to_cells_and_borders_to_nothing() {
+        for area in [Rect::new(0, 0, 80, 24), Rect::new(0, 0, 90, 45)] {
+            let geo = Geometry::new(area).unwrap();
+            let b = geo.board;
+            assert_eq!(geo.cell_at(b.x, b.y), None, "corner");
+            assert_eq!(geo.cell_at(b.x + 1, b.y + 1), Some(0));
+            assert_eq!(geo.cell_at(b.right() - 2, b.bottom() - 2), Some(80));
+            // Every position on the board maps to the cell whose rectangle holds it.
+            for y in b.y..b.bottom() {
+                for x in b.x..b.right() {
+                    let owner = (0..CELLS).find(|&c| {
+                        let r = geo.cell_rect(c);
+                        x >= r.x && x < r.right() && y >= r.y && y < r.bottom()
+                    });
+                    assert_eq!(geo.cell_at(x, y), owner, "at {x},{y}");
+                }
+            }
+        }
+    }
+}

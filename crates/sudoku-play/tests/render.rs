@@ -1,0 +1,311 @@
+//! Snapshots of the screen in the game's main states, drawn with ratatui's
+//! test backend. Positions are worked out from the grid and the public
+//! geometry, so each test checks what the board shows against the game state.
+
+use std::time::{Duration, Instant};
+
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::Terminal;
+use sudoku_core::{Grid, CELLS};
+use sudoku_play::game::{Action, Game};
+use sudoku_play::ui::{self, Geometry, Theme};
+
+const PUZZLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const COLOR: Theme = Theme { no_color: false };
+
+fn new_game(now: Instant) -> Game {
+    let puzzle: Grid = PUZZLE.parse().unwrap();
+    let solution = sudoku_core::solve(&puzzle).unwrap();
+    Game::new(
+        puzzle,
+        solution,
+        "30 givens, solved by singles alone".into(),
+        "custom".into(),
+        now,
+    )
+}
+
+fn draw(game: &Game, now: Instant, size: (u16, u16), theme: Theme) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+    terminal
+        .draw(|f| ui::draw_game(f, game, now, theme))
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn lines(buf: &Buffer) -> Vec<String> {
+    let area = buf.area;
+    (area.y..area.bottom())
+        .map(|y| {
+            (area.x..area.right())
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+fn screen(buf: &Buffer) -> String {
+    lines(buf).join("\n")
+}
+
+/// The digit drawn in `cell` (its centre), or ' '.
+fn digit_at(buf: &Buffer, geo: &Geometry, cell: usize) -> char {
+    let r = geo.cell_rect(cell);
+    let (x, y) = (r.x + r.width / 2, r.y + (r.height - 1) / 2);
+    buf[(x, y)].symbol().chars().next().unwrap_or(' ')
+}
+
+fn geometry(size: (u16, u16)) -> Geometry {
+    Geometry::new(Rect::new(0, 0, size.0, size.1)).unwrap()
+}
+
+fn select(game: &mut Game, cell: usize, now: Instant) {
+    game.apply(Action::Select(cell), now);
+}
+
+#[test]
+fn new_game_shows_every_given_and_nothing_else() {
+    let now = Instant::now();
+    let game = new_game(now);
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let geo = geometry((80, 24));
+    for cell in 0..CELLS {
+        let given = game.puzzle().cells()[cell];
+        let expected = if given == 0 {
+            ' '
+        } else {
+            (b'0' + given) as char
+        };
+        assert_eq!(digit_at(&buf, &geo, cell), expected, "cell {cell}");
+    }
+    let text = screen(&buf);
+    assert!(text.contains("Time      0:00"), "{text}");
+    assert!(text.contains("Mistakes  0"));
+    assert!(text.contains("Hints     0"));
+    // Thick box borders around the board and between boxes.
+    let rows = lines(&buf);
+    assert!(rows[0].starts_with("┏━━━━━┯"), "{}", rows[0]);
+    assert!(rows[7].starts_with("┣━━━━━┿"), "{}", rows[7]);
+    assert!(rows[21].starts_with("┗━━━━━┷"), "{}", rows[21]);
+    assert!(rows.iter().all(|r| r.chars().count() == 80));
+}
+
+#[test]
+fn new_game_snapshot_at_80_by_24() {
+    let now = Instant::now();
+    let game = new_game(now);
+    let rows = lines(&draw(&game, now, (80, 24), COLOR));
+    // The top box band, exactly.
+    let expected = [
+        "┏━━━━━┯━━━━━┯━━━━━┳━━━━━┯━━━━━┯━━━━━┳━━━━━┯━━━━━┯━━━━━┓ SUDOKU  custom          ",
+        "┃  5  │  3  │     ┃     │  7  │     ┃     │     │     ┃                         ",
+        "┃     │     │     ┃     │     │     ┃     │     │     ┃ Time      0:00          ",
+        "┃  6  │     │     ┃  1  │  9  │  5  ┃     │     │     ┃ Mistakes  0             ",
+        "┃     │     │     ┃     │     │     ┃     │     │     ┃ Hints     0             ",
+        "┃     │  9  │  8  ┃     │     │     ┃     │  6  │     ┃ Mode      Digits        ",
+        "┃     │     │     ┃     │     │     ┃     │     │     ┃ Auto-rm   on            ",
+        "┣━━━━━┿━━━━━┿━━━━━╋━━━━━┿━━━━━┿━━━━━╋━━━━━┿━━━━━┿━━━━━┫                         ",
+    ];
+    for (got, want) in rows.iter().zip(expected) {
+        assert_eq!(got, want);
+    }
+}
+
+#[test]
+fn givens_and_player_digits_look_different() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    select(&mut game, 2, now);
+    game.apply(Action::Digit(4), now);
+    select(&mut game, 80, now); // move the cursor away from both cells
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let geo = geometry((80, 24));
+    let at = |cell: usize| {
+        let r = geo.cell_rect(cell);
+        buf[(r.x + 2, r.y)].clone()
+    };
+    let (given, player) = (at(0), at(2));
+    assert_eq!(given.symbol(), "5");
+    assert_eq!(player.symbol(), "4");
+    assert!(given.modifier.contains(Modifier::BOLD));
+    assert!(!player.modifier.contains(Modifier::BOLD));
+    assert_ne!(given.fg, player.fg);
+}
+
+#[test]
+fn cursor_row_column_box_and_same_digit_are_highlighted() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    select(&mut game, 40, now); // r5c5, blank
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let geo = geometry((80, 24));
+    let bg = |cell: usize| {
+        let r = geo.cell_rect(cell);
+        buf[(r.x, r.y)].bg
+    };
+    let cursor = bg(40);
+    let peer = bg(4); // r1c5, same column
+    let other = bg(0);
+    assert_ne!(cursor, peer);
+    assert_ne!(peer, other);
+    assert_eq!(bg(36), peer, "same row");
+    assert_eq!(bg(30), peer, "same box");
+    // Selecting a 5 highlights every 5 outside the peers the same way.
+    select(&mut game, 0, now);
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let bg = |cell: usize| {
+        let r = geo.cell_rect(cell);
+        buf[(r.x, r.y)].bg
+    };
+    let fives: Vec<usize> = (0..CELLS)
+        .filter(|&c| game.board().cells()[c] == 5 && c / 9 != 0 && c % 9 != 0 && c / 27 != 0)
+        .collect();
+    assert!(!fives.is_empty());
+    let plain = bg(80);
+    for cell in fives {
+        assert_ne!(bg(cell), plain, "cell {cell} holds 5");
+    }
+}
+
+#[test]
+fn pencil_marks_compact_and_as_a_three_by_three() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    select(&mut game, 2, now);
+    game.apply(Action::TogglePencil, now);
+    for d in [1, 2, 4, 9] {
+        game.apply(Action::Digit(d), now);
+    }
+    select(&mut game, 80, now);
+
+    // Each line of cell r1c3 as drawn, in the compact and the tall layout.
+    let cell_lines = |size: (u16, u16)| -> Vec<String> {
+        let r = geometry(size).cell_rect(2);
+        let rows = lines(&draw(&game, now, size, COLOR));
+        rows[r.y as usize..r.bottom() as usize]
+            .iter()
+            .map(|row| {
+                row.chars()
+                    .skip(r.x as usize)
+                    .take(r.width as usize)
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(cell_lines((80, 24)), ["12 4 ", "   9 "]);
+    assert_eq!(geometry((90, 40)).cell_h, 3);
+    assert_eq!(cell_lines((90, 40)), ["1 2  ", "4    ", "    9"]);
+}
+
+#[test]
+fn conflict_is_marked_on_the_board_and_named() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    select(&mut game, 2, now);
+    game.apply(Action::Digit(5), now); // r1c1 already holds a given 5
+    select(&mut game, 80, now);
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let geo = geometry((80, 24));
+    let r = geo.cell_rect(2);
+    let cell = &buf[(r.x + 2, r.y)];
+    assert_eq!(cell.symbol(), "5");
+    assert_eq!(cell.fg, Color::Red);
+    let r0 = geo.cell_rect(0);
+    assert_eq!(buf[(r0.x + 2, r0.y)].fg, Color::Red, "the given 5 too");
+    let text = screen(&buf);
+    assert!(text.contains("Conflict"), "{text}");
+    assert!(text.contains("5 twice in row 1"), "{text}");
+}
+
+#[test]
+fn hint_is_named_and_its_cells_highlighted() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    game.apply(Action::Hint, now);
+    let shown = game.shown_hint().unwrap().hint.clone();
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let text = screen(&buf);
+    assert!(
+        text.contains(&format!("Hint: {}", shown.technique)),
+        "{text}"
+    );
+    assert!(text.contains("Press ? again to apply the hint"));
+    assert!(text.contains("Hints     1"));
+    let geo = geometry((80, 24));
+    for &cell in &shown.cells {
+        let r = geo.cell_rect(cell);
+        assert_eq!(buf[(r.x, r.y)].bg, Color::Green, "cell {cell}");
+    }
+}
+
+#[test]
+fn pause_hides_the_board() {
+    let t0 = Instant::now();
+    let mut game = new_game(t0);
+    game.apply(Action::Pause, t0 + Duration::from_secs(75));
+    let buf = draw(&game, t0 + Duration::from_secs(500), (80, 24), COLOR);
+    let geo = geometry((80, 24));
+    let text = screen(&buf);
+    assert!(text.contains("Paused"), "{text}");
+    assert!(text.contains("Time      1:15"), "{text}");
+    for cell in 0..CELLS {
+        let shown = digit_at(&buf, &geo, cell);
+        assert!(!shown.is_ascii_digit(), "cell {cell} shows {shown}");
+    }
+}
+
+#[test]
+fn solved_screen_shows_time_and_rating() {
+    let t0 = Instant::now();
+    let mut game = new_game(t0);
+    let solution = *game.solution();
+    let later = t0 + Duration::from_secs(203);
+    for cell in 0..CELLS {
+        if !game.is_given(cell) {
+            select(&mut game, cell, later);
+            game.apply(Action::Digit(solution.cells()[cell]), later);
+        }
+    }
+    assert!(game.is_solved());
+    let text = screen(&draw(
+        &game,
+        later + Duration::from_secs(60),
+        (80, 24),
+        COLOR,
+    ));
+    assert!(text.contains("Solved!"), "{text}");
+    assert!(text.contains("Time      3:23"), "{text}");
+    assert!(
+        text.contains("30 givens, solved by singles alone"),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_color_uses_no_colours() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    select(&mut game, 2, now);
+    game.apply(Action::Digit(5), now);
+    game.apply(Action::Hint, now);
+    let buf = draw(&game, now, (80, 24), Theme { no_color: true });
+    for cell in buf.content() {
+        assert_eq!(cell.fg, Color::Reset);
+        assert_eq!(cell.bg, Color::Reset);
+    }
+    // The cursor is still visible, by reverse video.
+    let geo = geometry((80, 24));
+    let r = geo.cell_rect(2);
+    assert!(buf[(r.x, r.y)].modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn too_small_terminal_says_so() {
+    let now = Instant::now();
+    let text = screen(&draw(&new_game(now), now, (60, 20), COLOR));
+    assert!(text.contains("needs at least 80×24"), "{text}");
+}
