@@ -404,7 +404,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
             Ok(summary) => Ok(summary),
             Err(RunError::Sink(e)) => Err(write_failure(&args.output, &e)),
             Err(RunError::Generate(e @ PuzzleError::Exhausted)) => {
-                eprintln!("sudoku: {e}; nothing was written");
+                eprintln!("sudoku: {e}; a file output was left as it was");
                 Err(Failure::Partial)
             }
             Err(RunError::Generate(e)) => Err(Failure::Input(e.to_string())),

@@ -12,6 +12,8 @@
 //! - [`batch`]: order-preserving parallel processing in bounded memory.
 //! - [`output`]: replacing a file atomically, so a failed run never leaves a partial file.
 //! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations, hints.
+//! - [`puzzle`]: puzzle generation: unique, minimal, symmetric, at a difficulty,
+//!   reproducible from a seed, in parallel.
 //!
 //! ```
 //! use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
