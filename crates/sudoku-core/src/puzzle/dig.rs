@@ -162,19 +162,40 @@ fn other_solution(
         let others = !base.seen(cell) & ALL_DIGITS & !(1 << digit);
         if others != 0 && !base.hidden_single(cell, digit) {
             let mut trial = base.cells;
-            let mut digits = others;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as u8;
-                digits &= digits - 1;
-                trial[cell] = d;
-                if let Some(grid) = solver.solve(&Grid::from_cells_unchecked(trial)) {
-                    return Some(grid);
+            // A second solution most often trades digits with the cells of
+            // the same column in the band, or of the same row in the stack
+            // (as the swappable sets do): trying their digits first makes a
+            // refusal cheaper. The order does not change the answer.
+            let likely = others & swap_partners(solution, cell);
+            for digits in [likely, others & !likely] {
+                let mut digits = digits;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as u8;
+                    digits &= digits - 1;
+                    trial[cell] = d;
+                    if let Some(grid) = solver.solve(&Grid::from_cells_unchecked(trial)) {
+                        return Some(grid);
+                    }
                 }
             }
         }
         base.put(cell, digit);
     }
     None
+}
+
+/// The digits of `solution` in the other two cells of `cell`'s column within
+/// its band and of its row within its stack, as bits.
+fn swap_partners(solution: &Grid, cell: usize) -> u16 {
+    let (r, c) = (cell / 9, cell % 9);
+    let cells = solution.cells();
+    let mut digits = 0u16;
+    for i in 0..3 {
+        let (row, col) = (r / 3 * 3 + i, c / 3 * 3 + i);
+        digits |= 1 << cells[row * 9 + c];
+        digits |= 1 << cells[r * 9 + col];
+    }
+    digits & !(1 << cells[cell])
 }
 
 /// Cells of a solution whose digits can be exchanged between two rows (or
