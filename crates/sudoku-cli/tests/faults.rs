@@ -300,6 +300,68 @@ fn a_full_stdout_fails_with_status_3() {
 }
 
 #[test]
+fn every_command_reports_a_full_stdout_instead_of_panicking() {
+    let dir = Scratch::new("faults-print-full");
+    let Some(device) = scratch_full_device(&dir) else {
+        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
+        return;
+    };
+    assert!(dir.run(&["-c", "3", "-o", "grids.txt"]).status.success());
+    dir.write("p.txt", ".".repeat(81));
+    let cases: &[&[&str]] = &[
+        &["--help"],
+        &["--version"],
+        &["check", "grids.txt"],
+        &["count", "p.txt"],
+        &["bench", "p.txt", "--seconds", "1"],
+        &["-s", "p.txt", "-o", "-"],
+    ];
+    for args in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&device)
+            .expect("open device");
+        let out = dir
+            .command(args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("run");
+        assert_failure(&out, 3, &format!("{args:?} > full"));
+    }
+    dir.assert_untouched("stdout on a full device");
+}
+
+#[test]
+fn an_unwritable_stderr_does_not_turn_errors_into_panics() {
+    let dir = Scratch::new("faults-stderr-full");
+    let Some(device) = scratch_full_device(&dir) else {
+        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
+        return;
+    };
+    dir.write("bad.txt", "1 2 3\n");
+    for (args, status) in [
+        (vec!["-c", "0"], 2),
+        (vec!["-s", "bad.txt"], 2),
+        (vec!["-c", "2"], 0),
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&device)
+            .expect("open device");
+        let out = dir
+            .command(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(full)
+            .output()
+            .expect("run");
+        assert_eq!(out.status.code(), Some(status), "{args:?} 2> full");
+    }
+}
+
+#[test]
 fn a_100_mb_line_without_newline_is_refused_early() {
     let dir = Scratch::new("faults-long-line");
     let mut child = dir
