@@ -581,3 +581,33 @@ fn input_that_shrinks_while_read_never_yields_a_partial_file() {
         other => panic!("unexpected status {other:?}: {}", stderr(&out)),
     }
 }
+
+#[test]
+fn non_utf8_paths_are_read_and_written() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    let dir = Scratch::new("faults-non-utf8-path");
+    let input = OsString::from_vec(b"puzzles-\xFF.txt".to_vec());
+    let output = OsString::from_vec(b"out-\xFE.txt".to_vec());
+    std::fs::write(dir.path.join(&input), puzzles_text()).expect("write puzzles");
+    let args = [
+        OsString::from("-s"),
+        input,
+        OsString::from("-o"),
+        output.clone(),
+    ];
+    let out = dir.run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read(dir.path.join(&output)).expect("output written");
+    let grids = split_assignment(&written).expect("exact format");
+    assert_eq!(grids.len(), data_file_puzzles(&puzzles_text()).len());
+    dir.assert_untouched("non-UTF-8 paths");
+
+    // A missing non-UTF-8 path is named, lossily, in a one-line message.
+    let missing = [
+        OsString::from("-s"),
+        OsString::from_vec(b"gone-\xFF.txt".to_vec()),
+    ];
+    let message = assert_failure(&dir.run(&missing), 2, "missing non-UTF-8 path");
+    assert!(message.contains("gone-"), "{message}");
+}
