@@ -27,6 +27,17 @@ fn boards(c: &mut Criterion) {
             black_box(buf.len())
         })
     });
+    group.bench_function("write_assignment 10k (the -c path)", |b| {
+        let mut buf = Vec::with_capacity(10_000 * 163);
+        b.iter(|| {
+            buf.clear();
+            FinalBoards::new(9)
+                .unwrap()
+                .write_assignment(10_000, &mut buf)
+                .unwrap();
+            black_box(buf.len())
+        })
+    });
     group.finish();
 }
 

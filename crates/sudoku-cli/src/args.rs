@@ -125,6 +125,10 @@ fn output_of(value: OsString) -> Output {
 
 const MAX_THREADS: usize = 1024;
 
+/// The largest `count --limit`: counting runs at a few million solutions per
+/// second, so this bounds one puzzle's count to seconds, never hours.
+pub const MAX_COUNT_LIMIT: usize = 10_000_000;
+
 /// Parses the arguments after the program name.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
     let args: Vec<OsString> = args.into_iter().collect();
@@ -195,7 +199,7 @@ fn parse_count(args: Vec<OsString>) -> Result<Command, UsageError> {
         match arg {
             Long("limit") | Short('l') => once(
                 &mut limit,
-                bounded(parser.value()?, "--limit", 1, 1_000_000_000)?,
+                bounded(parser.value()?, "--limit", 1, MAX_COUNT_LIMIT)?,
                 "--limit",
             )?,
             Short('j') | Long("threads") => once(

@@ -25,7 +25,7 @@ use args::{Command, Input, Output, UsageError};
 use sudoku_core::batch::{self, BatchError, SolveEvent};
 use sudoku_core::bench::{measure, BenchMode};
 use sudoku_core::check::{check_grids, check_solutions, CheckError};
-use sudoku_core::format::{GridWriter, PuzzleReader, ReadError};
+use sudoku_core::format::{PuzzleReader, ReadError};
 use sudoku_core::output::AtomicFile;
 use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
 
@@ -45,7 +45,8 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
   -o PATH        write to PATH instead of ./sudoku.txt (- for stdout)
   -j N           threads for -s and count (default: all cores)
 
-  count PATH     each puzzle's number of solutions, up to --limit K (default 2)
+  count PATH     each puzzle's number of solutions, up to --limit K (default 2,
+                 at most 10000000)
   check FILE     check a grid file: exact format, valid, pairwise distinct;
                  --first D also checks the top-left digit;
                  --puzzles P checks FILE as the solutions of puzzle file P
@@ -195,14 +196,11 @@ fn with_output<T>(
 }
 
 fn generate(count: usize, first: u8, output: &Output) -> Result<(), Failure> {
-    let boards = FinalBoards::new(first).map_err(|e| Failure::Usage(e.to_string()))?;
+    let mut boards = FinalBoards::new(first).map_err(|e| Failure::Usage(e.to_string()))?;
     with_output(output, |out| {
-        let mut writer = GridWriter::new(out);
-        for board in boards.take(count) {
-            writer
-                .write(&board)
-                .map_err(|e| write_failure(output, &e))?;
-        }
+        boards
+            .write_assignment(count, out)
+            .map_err(|e| write_failure(output, &e))?;
         Ok(())
     })
 }

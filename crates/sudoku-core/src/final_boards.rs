@@ -31,8 +31,10 @@
 //! `i % 6` for rows 7–9, each in lexicographic order. The order never changes,
 //! so the first `K` boards are always the same.
 
+use std::io::{self, Write};
+
 use crate::error::FirstDigitError;
-use crate::grid::{Grid, CELLS};
+use crate::grid::{Grid, ASSIGNMENT_GRID_BYTES, CELLS};
 
 /// Number of boards: 6 · 6 · 8!.
 pub const FINAL_BOARD_COUNT: usize = 6 * 6 * 40_320;
@@ -40,8 +42,9 @@ pub const FINAL_BOARD_COUNT: usize = 6 * 6 * 40_320;
 /// Shifts of the nine rows in the base order.
 const BASE_SHIFTS: [usize; 9] = [0, 3, 6, 1, 4, 7, 2, 5, 8];
 
-/// The six orders of three rows, lexicographic.
-const ROW_ORDERS: [[usize; 3]; 6] = [
+/// The six orders (permutations) of three things, lexicographic: here, of the
+/// rows within a band; the solver uses them as 3×3 permutation matrices.
+pub(crate) const ROW_ORDERS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -106,6 +109,61 @@ impl FinalBoards {
         Some(assemble(&double(row), index % 36))
     }
 
+    /// Writes the next `count` boards (fewer if the iterator runs out) in the
+    /// assignment format, exactly as [`crate::format::GridWriter`] would, and
+    /// advances past them. Returns the number written.
+    ///
+    /// This is the fast path behind `sudoku -c`: the 36 boards of one first
+    /// row are the same nine text rows in different orders, so each row's text
+    /// is formatted once and each board is nine 18-byte copies.
+    ///
+    /// ```
+    /// use sudoku_core::{format::GridWriter, FinalBoards};
+    ///
+    /// let mut fast = Vec::new();
+    /// FinalBoards::new(9).unwrap().write_assignment(100, &mut fast).unwrap();
+    /// let mut slow = GridWriter::new(Vec::new());
+    /// for board in FinalBoards::new(9).unwrap().take(100) {
+    ///     slow.write(&board).unwrap();
+    /// }
+    /// assert_eq!(fast, slow.into_inner());
+    /// ```
+    pub fn write_assignment<W: Write>(&mut self, count: usize, mut out: W) -> io::Result<usize> {
+        const FLUSH_AT: usize = 1 << 20;
+        let end = self.next.saturating_add(count).min(self.end);
+        let mut buf = Vec::with_capacity(FLUSH_AT + 64 * (ASSIGNMENT_GRID_BYTES + 1));
+        let mut rotations = [[0u8; 18]; 9];
+        let mut permutation = usize::MAX;
+        let first_index = self.next;
+        for index in self.next..end {
+            if index / 36 != permutation {
+                permutation = index / 36;
+                let row = double(first_row(self.first_digit, permutation));
+                for (shift, text) in rotations.iter_mut().enumerate() {
+                    for (col, &digit) in row[shift..shift + 9].iter().enumerate() {
+                        text[2 * col] = b'0' + digit;
+                        text[2 * col + 1] = b' ';
+                    }
+                    text[17] = b'\n';
+                }
+            }
+            if index != first_index {
+                buf.push(b'\n');
+            }
+            for shift in row_shifts(index % 36) {
+                buf.extend_from_slice(&rotations[shift]);
+            }
+            if buf.len() >= FLUSH_AT {
+                out.write_all(&buf)?;
+                buf.clear();
+            }
+        }
+        out.write_all(&buf)?;
+        let written = end - self.next;
+        self.next = end;
+        Ok(written)
+    }
+
     fn board_cached(&mut self, index: usize) -> Grid {
         let permutation = index / 36;
         if permutation != self.cached_permutation {
@@ -145,13 +203,19 @@ fn double(row: [u8; 9]) -> [u8; 18] {
     doubled
 }
 
-fn assemble(doubled_row: &[u8; 18], row_order: usize) -> Grid {
+/// The shifts of the nine rows for row order `row_order` (`0..36`).
+fn row_shifts(row_order: usize) -> [usize; 9] {
     let (middle, bottom) = (ROW_ORDERS[row_order / 6], ROW_ORDERS[row_order % 6]);
     let mut shifts = BASE_SHIFTS;
     for i in 0..3 {
         shifts[3 + i] = BASE_SHIFTS[3 + middle[i]];
         shifts[6 + i] = BASE_SHIFTS[6 + bottom[i]];
     }
+    shifts
+}
+
+fn assemble(doubled_row: &[u8; 18], row_order: usize) -> Grid {
+    let shifts = row_shifts(row_order);
     let mut cells = [0u8; CELLS];
     for (row, &shift) in cells.chunks_exact_mut(9).zip(shifts.iter()) {
         row.copy_from_slice(&doubled_row[shift..shift + 9]);

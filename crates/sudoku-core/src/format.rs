@@ -381,9 +381,41 @@ fn cell_value(byte: u8) -> Option<u8> {
     }
 }
 
+/// Cell values by byte: `1`-`9` give 1-9, `0` and `.` give 0, anything else
+/// [`NOT_A_CELL`].
+const CELL_VALUES: [u8; 256] = {
+    let mut table = [NOT_A_CELL; 256];
+    let mut digit = 1;
+    while digit <= 9 {
+        table[(b'0' + digit) as usize] = digit;
+        digit += 1;
+    }
+    table[b'0' as usize] = 0;
+    table[b'.' as usize] = 0;
+    table
+};
+
+/// Marks a byte that is not a cell in [`CELL_VALUES`]; its high bit is set.
+const NOT_A_CELL: u8 = 0xFF;
+
 /// Parses `want` unseparated cells at the start of `text`. Whatever follows a
 /// whitespace after them is ignored. Errors carry the byte offset in `text`.
 fn parse_run(text: &[u8], out: &mut [u8], want: usize) -> Result<(), (usize, ParseErrorKind)> {
+    // Fast path for the common case, a well-formed run: one table look-up per
+    // cell and a single check at the end.
+    if text.len() == want
+        || (want == CELLS && text.len() > want && matches!(text[want], b' ' | b'\t'))
+    {
+        let mut invalid = 0;
+        for (cell, &byte) in out[..want].iter_mut().zip(&text[..want]) {
+            let value = CELL_VALUES[byte as usize];
+            *cell = value;
+            invalid |= value;
+        }
+        if invalid & 0x80 == 0 {
+            return Ok(());
+        }
+    }
     let run = text
         .iter()
         .position(|b| matches!(b, b' ' | b'\t'))
