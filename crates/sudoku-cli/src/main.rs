@@ -13,6 +13,23 @@
 //! All work is single-threaded except `-s` and `count`, which use every core
 //! (or `-j N` threads) through `sudoku_core::batch`, preserving input order.
 
+/// Writes to standard error, ignoring failure: with nowhere left to report
+/// it, an unwritable stderr must not turn into a panic (as `eprintln!` would).
+macro_rules! tell_raw {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = write!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// [`tell_raw!`] with a newline: one message line on standard error.
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod args;
 mod puzzles_cmd;
 mod rate_cmd;
@@ -66,6 +83,15 @@ Exit status: 0 success; 1 some puzzles had no solution or a check failed;
 2 usage error or bad input; 3 output could not be written.
 Files are replaced atomically: a failed run leaves the old file as it was.";
 
+/// Prints a line on standard output. Unlike `println!`, which panics when the
+/// write fails, a full disk becomes status 3 and a closed pipe a quiet end.
+fn say(text: std::fmt::Arguments<'_>) -> Result<(), Failure> {
+    let mut stdout = io::stdout().lock();
+    writeln!(stdout, "{text}")
+        .and_then(|()| stdout.flush())
+        .map_err(|e| write_failure(&Output::Stdout, &e))
+}
+
 /// How a run ended, mapped to the exit statuses in the module docs.
 pub(crate) enum Failure {
     Usage(String),
@@ -91,18 +117,18 @@ fn main() -> ExitCode {
 fn report(failure: Failure) -> ExitCode {
     let code = match failure {
         Failure::Usage(message) => {
-            eprintln!(
+            tell!(
                 "sudoku: {message}\n{USAGE}\n{}\nTry 'sudoku --help' for more.",
                 puzzles_cmd::USAGE
             );
             2
         }
         Failure::Input(message) => {
-            eprintln!("sudoku: {message}");
+            tell!("sudoku: {message}");
             2
         }
         Failure::Output(message) => {
-            eprintln!("sudoku: {message}");
+            tell!("sudoku: {message}");
             3
         }
         Failure::Partial => 1,
@@ -113,18 +139,12 @@ fn report(failure: Failure) -> ExitCode {
 
 fn run(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Help => {
-            println!(
-                "{HELP}\n\n{}\n\n{USAGE}\n{}",
-                puzzles_cmd::HELP,
-                puzzles_cmd::USAGE
-            );
-            Ok(())
-        }
-        Command::Version => {
-            println!("sudoku {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
+        Command::Help => say(format_args!(
+            "{HELP}\n\n{}\n\n{USAGE}\n{}",
+            puzzles_cmd::HELP,
+            puzzles_cmd::USAGE
+        )),
+        Command::Version => say(format_args!("sudoku {}", env!("CARGO_PKG_VERSION"))),
         Command::Generate {
             count,
             first,
@@ -253,13 +273,13 @@ impl Progress {
     pub(crate) fn update(&mut self, done: u64, what: &str) {
         if self.enabled && self.last.elapsed() >= Duration::from_millis(250) {
             self.last = std::time::Instant::now();
-            eprint!("\r{done} {what}…");
+            tell_raw!("\r{done} {what}…");
         }
     }
 
     pub(crate) fn finish(&self) {
         if self.enabled {
-            eprint!("\r\x1b[K");
+            tell_raw!("\r\x1b[K");
         }
     }
 }
@@ -276,9 +296,11 @@ fn solve(input: &Input, output: &Output, threads: usize) -> Result<(), Failure> 
     let totals = with_output(output, |out| {
         let result = batch::solve_stream(source, out, threads, |event| match event {
             SolveEvent::Unsolvable(u) => {
-                eprintln!(
+                tell!(
                     "sudoku: {name}:{}: puzzle {} has no solution ({}); written as given",
-                    u.line, u.number, u.reason
+                    u.line,
+                    u.number,
+                    u.reason
                 );
             }
             SolveEvent::Progress(done) => progress.update(done, "puzzles solved"),
@@ -290,9 +312,10 @@ fn solve(input: &Input, output: &Output, threads: usize) -> Result<(), Failure> 
         })
     })?;
     if totals.unsolvable > 0 {
-        eprintln!(
+        tell!(
             "sudoku: {} of {} puzzles had no solution",
-            totals.unsolvable, totals.puzzles
+            totals.unsolvable,
+            totals.puzzles
         );
         return Err(Failure::Partial);
     }
@@ -348,13 +371,10 @@ fn check(file: &Input, first: Option<u8>, puzzles: Option<PathBuf>) -> Result<()
         None => check_grids(source, first),
     };
     match result {
-        Ok(report) => {
-            println!("{}: OK, {} grids", file.name(), report.grids);
-            Ok(())
-        }
+        Ok(report) => say(format_args!("{}: OK, {} grids", file.name(), report.grids)),
         Err(CheckError::Io(e)) => Err(Failure::Input(format!("cannot read {}: {e}", file.name()))),
         Err(e) => {
-            eprintln!("sudoku: {}: {e}", file.name());
+            tell!("sudoku: {}: {e}", file.name());
             Err(Failure::Partial)
         }
     }
@@ -362,7 +382,7 @@ fn check(file: &Input, first: Option<u8>, puzzles: Option<PathBuf>) -> Result<()
 
 fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
     let solver = BitmaskSolver::new();
-    println!(
+    say(format_args!(
         "{:<36} {:>8} {:>12} {:>12} {:>9} {:>8} {:>12} {:>12} {:>9} {:>8}",
         "set",
         "puzzles",
@@ -374,7 +394,7 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
         "µs",
         "no-guess%",
         "guesses"
-    );
+    ))?;
     for path in files {
         let input = Input::File(path.clone());
         let puzzles: Vec<Grid> = PuzzleReader::new(open_input(&input)?)
@@ -388,7 +408,7 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        println!(
+        say(format_args!(
             "{:<36} {:>8} {:>12.0} {:>12.2} {:>9.1} {:>8.2} {:>12.0} {:>12.2} {:>9.1} {:>8.2}",
             name,
             first.puzzles,
@@ -400,7 +420,7 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
             unique.micros_per_puzzle,
             unique.no_guess_percent,
             unique.guesses_per_puzzle
-        );
+        ))?;
     }
     Ok(())
 }

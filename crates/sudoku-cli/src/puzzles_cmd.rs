@@ -375,7 +375,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
             } else {
                 ""
             };
-            eprintln!("sudoku: warning: {why}{hint}");
+            tell!("sudoku: warning: {why}{hint}");
         }
         Ok(Feasibility::Fine) => {}
     }
@@ -404,16 +404,17 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
             Ok(summary) => Ok(summary),
             Err(RunError::Sink(e)) => Err(write_failure(&args.output, &e)),
             Err(RunError::Generate(e @ PuzzleError::Exhausted)) => {
-                eprintln!("sudoku: {e}; a file output was left as it was");
+                tell!("sudoku: {e}; a file output was left as it was");
                 Err(Failure::Partial)
             }
             Err(RunError::Generate(e)) => Err(Failure::Input(e.to_string())),
         }
     })?;
     if summary.timed_out {
-        eprintln!(
+        tell!(
             "sudoku: the time limit was reached after {} of {} puzzles; those were written",
-            summary.generated, args.count
+            summary.generated,
+            args.count
         );
         return Err(Failure::Partial);
     }

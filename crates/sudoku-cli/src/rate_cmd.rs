@@ -153,7 +153,7 @@ fn rate_file(input: &Input, csv: bool, threads: usize) -> Result<(), Failure> {
                     done += 1;
                     if let Some(line) = r.unrated {
                         unrated += 1;
-                        eprintln!(
+                        tell!(
                             "sudoku: {}:{line}: puzzle {done} has no unique solution; not rated",
                             input.name()
                         );
@@ -172,7 +172,7 @@ fn rate_file(input: &Input, csv: bool, threads: usize) -> Result<(), Failure> {
         result
     })?;
     if unrated > 0 {
-        eprintln!("sudoku: {unrated} of {done} puzzles had no unique solution");
+        tell!("sudoku: {unrated} of {done} puzzles had no unique solution");
         return Err(Failure::Partial);
     }
     Ok(())
@@ -204,7 +204,7 @@ fn explain(arg: &OsString, grid: bool) -> Result<(), Failure> {
     let puzzle = read_puzzle(arg)?;
     let steps = rate::explain(&puzzle);
     if steps.is_empty() && !puzzle.is_complete() {
-        eprintln!("sudoku: the puzzle has no solution");
+        tell!("sudoku: the puzzle has no solution");
         return Err(Failure::Partial);
     }
     let stdout = Output::Stdout;
@@ -236,7 +236,7 @@ fn hint(arg: &OsString) -> Result<(), Failure> {
         match rate::next_step(&puzzle) {
             Some(step) => format!("{step}\n"),
             None => {
-                eprintln!("sudoku: the position has no solution (is a filled-in digit wrong?)");
+                tell!("sudoku: the position has no solution (is a filled-in digit wrong?)");
                 return Err(Failure::Partial);
             }
         }

@@ -300,6 +300,68 @@ fn a_full_stdout_fails_with_status_3() {
 }
 
 #[test]
+fn every_command_reports_a_full_stdout_instead_of_panicking() {
+    let dir = Scratch::new("faults-print-full");
+    let Some(device) = scratch_full_device(&dir) else {
+        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
+        return;
+    };
+    assert!(dir.run(&["-c", "3", "-o", "grids.txt"]).status.success());
+    dir.write("p.txt", ".".repeat(81));
+    let cases: &[&[&str]] = &[
+        &["--help"],
+        &["--version"],
+        &["check", "grids.txt"],
+        &["count", "p.txt"],
+        &["bench", "p.txt", "--seconds", "1"],
+        &["-s", "p.txt", "-o", "-"],
+    ];
+    for args in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&device)
+            .expect("open device");
+        let out = dir
+            .command(args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("run");
+        assert_failure(&out, 3, &format!("{args:?} > full"));
+    }
+    dir.assert_untouched("stdout on a full device");
+}
+
+#[test]
+fn an_unwritable_stderr_does_not_turn_errors_into_panics() {
+    let dir = Scratch::new("faults-stderr-full");
+    let Some(device) = scratch_full_device(&dir) else {
+        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
+        return;
+    };
+    dir.write("bad.txt", "1 2 3\n");
+    for (args, status) in [
+        (vec!["-c", "0"], 2),
+        (vec!["-s", "bad.txt"], 2),
+        (vec!["-c", "2"], 0),
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&device)
+            .expect("open device");
+        let out = dir
+            .command(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(full)
+            .output()
+            .expect("run");
+        assert_eq!(out.status.code(), Some(status), "{args:?} 2> full");
+    }
+}
+
+#[test]
 fn a_100_mb_line_without_newline_is_refused_early() {
     let dir = Scratch::new("faults-long-line");
     let mut child = dir
@@ -518,4 +580,34 @@ fn input_that_shrinks_while_read_never_yields_a_partial_file() {
         }
         other => panic!("unexpected status {other:?}: {}", stderr(&out)),
     }
+}
+
+#[test]
+fn non_utf8_paths_are_read_and_written() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    let dir = Scratch::new("faults-non-utf8-path");
+    let input = OsString::from_vec(b"puzzles-\xFF.txt".to_vec());
+    let output = OsString::from_vec(b"out-\xFE.txt".to_vec());
+    std::fs::write(dir.path.join(&input), puzzles_text()).expect("write puzzles");
+    let args = [
+        OsString::from("-s"),
+        input,
+        OsString::from("-o"),
+        output.clone(),
+    ];
+    let out = dir.run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read(dir.path.join(&output)).expect("output written");
+    let grids = split_assignment(&written).expect("exact format");
+    assert_eq!(grids.len(), data_file_puzzles(&puzzles_text()).len());
+    dir.assert_untouched("non-UTF-8 paths");
+
+    // A missing non-UTF-8 path is named, lossily, in a one-line message.
+    let missing = [
+        OsString::from("-s"),
+        OsString::from_vec(b"gone-\xFF.txt".to_vec()),
+    ];
+    let message = assert_failure(&dir.run(&missing), 2, "missing non-UTF-8 path");
+    assert!(message.contains("gone-"), "{message}");
 }

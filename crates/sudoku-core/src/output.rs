@@ -50,12 +50,13 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Starts replacing `target`: creates a new temporary file beside it.
     ///
-    /// # Errors
-    /// When the directory cannot be written to, or `target` is a directory.
     /// A target that exists but is not a regular file (a device such as
     /// `/dev/null`, or a FIFO) is opened and written in place instead: renaming
     /// a file over it would destroy the device node. A symbolic link to a
     /// regular file replaces the file it points to, not the link.
+    ///
+    /// # Errors
+    /// When the directory cannot be written to, or `target` is a directory.
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
         let resolved;
         let target = match fs::metadata(target) {
