@@ -80,9 +80,11 @@ where
             start += len;
         }
     }
-    let in_flight = threads * 4;
+    let in_flight = threads * 8;
     thread::scope(|scope| {
-        let (job_tx, job_rx) = sync_channel::<(usize, usize, Vec<T>)>(threads);
+        // Room for every chunk in flight, so the reader never blocks the workers
+        // when it gets the CPU: the tokens alone bound memory.
+        let (job_tx, job_rx) = sync_channel::<(usize, usize, Vec<T>)>(in_flight);
         let job_rx = Arc::new(Mutex::new(job_rx));
         let (result_tx, result_rx) = channel::<(usize, U)>();
         let (token_tx, token_rx) = sync_channel::<()>(in_flight);
