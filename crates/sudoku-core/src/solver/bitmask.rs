@@ -232,9 +232,9 @@ impl Board {
         self.candidates[3 * d + b] &= !BAND_PEERS[i as usize];
     }
 
-    /// Places a given; false when an earlier given already excludes it.
-    fn place_given(&mut self, cell: usize, digit: u8) -> bool {
-        let (b, i) = (cell / 27, (cell % 27) as u32);
+    /// Places a given at cell `i` of band `b`; false when an earlier given
+    /// already excludes it.
+    fn place_given(&mut self, b: usize, i: u32, digit: u8) -> bool {
         let d = digit as usize - 1;
         if self.candidates[3 * d + b] & (1 << i) == 0 {
             return false;
@@ -499,9 +499,11 @@ impl Solver for BitmaskSolver {
             guesses: 0,
         };
         let mut board = Board::new();
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 && !board.place_given(cell, digit) {
-                return none;
+        for (b, band) in puzzle.cells().chunks_exact(27).enumerate() {
+            for (i, &digit) in band.iter().enumerate() {
+                if digit != 0 && !board.place_given(b, i as u32, digit) {
+                    return none;
+                }
             }
         }
         if !board.propagate() {
