@@ -198,6 +198,17 @@ const OTHER_BANDS: [[u8; 2]; 27] = {
     table
 };
 
+/// For word `3·d + b`: its band `b` (a load is cheaper than a division).
+const BAND_OF: [u8; 27] = {
+    let mut table = [0; 27];
+    let mut s = 0;
+    while s < 27 {
+        table[s] = (s % 3) as u8;
+        s += 1;
+    }
+    table
+};
+
 /// The propagation state: see the module docs.
 #[derive(Clone, Copy)]
 struct Board {
@@ -324,7 +335,7 @@ impl Board {
         let solved = ROW_SINGLE[(x & ROW9) as usize]
             | (ROW_SINGLE[((x >> 9) & ROW9) as usize] << 9)
             | (ROW_SINGLE[(x >> 18) as usize] << 18);
-        let b = s % 3;
+        let b = BAND_OF[s] as usize;
         let fresh = solved & self.unsolved[b];
         if fresh != 0 {
             self.unsolved[b] &= !fresh;
