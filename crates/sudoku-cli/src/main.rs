@@ -207,7 +207,7 @@ pub(crate) fn with_output<T>(
         Output::File(path) => {
             // Installed first, so that no interrupt can fall between creating the
             // temporary file and being able to remove it.
-            sudoku_cli_signals::install();
+            signals::install();
             let mut file = AtomicFile::create(path).map_err(|e| write_failure(output, &e))?;
             let value = body(&mut file)?;
             file.commit().map_err(|e| write_failure(output, &e))?;
@@ -285,11 +285,7 @@ impl Progress {
 }
 
 fn solve(input: &Input, output: &Output, threads: usize) -> Result<(), Failure> {
-    let threads = if threads == 0 {
-        batch::default_threads()
-    } else {
-        threads
-    };
+    let threads = batch::resolve_threads(threads);
     let source = open_input(input)?;
     let name = input.name();
     let mut progress = Progress::new();
@@ -323,11 +319,7 @@ fn solve(input: &Input, output: &Output, threads: usize) -> Result<(), Failure> 
 }
 
 fn count(input: &Input, limit: usize, threads: usize) -> Result<(), Failure> {
-    let threads = if threads == 0 {
-        batch::default_threads()
-    } else {
-        threads
-    };
+    let threads = batch::resolve_threads(threads);
     let source = open_input(input)?;
     let stdout = Output::Stdout;
     with_output(&stdout, |out| {
@@ -436,7 +428,7 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
 /// std already links the C library, so the three functions are declared by
 /// hand rather than through a crate.
 #[cfg(unix)]
-mod sudoku_cli_signals {
+mod signals {
     use std::os::raw::{c_char, c_int};
     use std::sync::Once;
 
@@ -485,6 +477,6 @@ mod sudoku_cli_signals {
 /// Elsewhere an interrupt ends the run with the default behaviour; the target
 /// file is still never left partial.
 #[cfg(not(unix))]
-mod sudoku_cli_signals {
+mod signals {
     pub fn install() {}
 }

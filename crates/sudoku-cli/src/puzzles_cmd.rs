@@ -380,11 +380,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
         Ok(Feasibility::Fine) => {}
     }
     let generator = Generator::new(options).map_err(|e| Failure::Input(e.to_string()))?;
-    let threads = if args.threads == 0 {
-        sudoku_core::batch::default_threads()
-    } else {
-        args.threads
-    };
+    let threads = sudoku_core::batch::resolve_threads(args.threads);
     let deadline = args.time_limit.map(|limit| Instant::now() + limit);
     let mut progress = Progress::new();
     let total = args.count;

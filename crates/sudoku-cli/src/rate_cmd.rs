@@ -121,9 +121,7 @@ fn rate_one(puzzle: &Puzzle, number: usize, csv: bool) -> Rated {
 
 fn rate_file(input: &Input, csv: bool, threads: usize) -> Result<(), Failure> {
     // 0 means the default: every core.
-    let threads = Some(threads)
-        .filter(|&t| t > 0)
-        .unwrap_or_else(batch::default_threads);
+    let threads = batch::resolve_threads(threads);
     let source = open_input(input)?;
     let stdout = Output::Stdout;
     let mut progress = Progress::new();

@@ -33,6 +33,15 @@ pub fn default_threads() -> usize {
     thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// A requested thread count, with 0 meaning "every core" ([`default_threads`]).
+pub fn resolve_threads(requested: usize) -> usize {
+    if requested == 0 {
+        default_threads()
+    } else {
+        requested
+    }
+}
+
 /// Processes `items` in chunks of `chunk_size` on `threads` worker threads and
 /// passes each chunk's result to `sink` in input order.
 ///
