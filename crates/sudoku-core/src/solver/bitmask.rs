@@ -501,22 +501,28 @@ impl BitmaskSolver {
     }
 }
 
-impl Solver for BitmaskSolver {
-    fn search(&self, puzzle: &Grid, limit: usize) -> Search {
-        let limit = limit.max(1);
+impl BitmaskSolver {
+    /// The board of `puzzle`'s givens, not yet propagated; `None` when two
+    /// givens conflict.
+    fn board_of(puzzle: &Grid) -> Option<Board> {
+        let mut board = Board::new();
+        for (b, band) in puzzle.cells().chunks_exact(27).enumerate() {
+            for (i, &digit) in band.iter().enumerate() {
+                if digit != 0 && !board.place_given(b, i as u32, digit) {
+                    return None;
+                }
+            }
+        }
+        Some(board)
+    }
+
+    /// Propagates `board` and searches it for up to `limit` solutions.
+    fn search_board(mut board: Board, limit: usize) -> Search {
         let none = Search {
             solution: None,
             count: 0,
             guesses: 0,
         };
-        let mut board = Board::new();
-        for (b, band) in puzzle.cells().chunks_exact(27).enumerate() {
-            for (i, &digit) in band.iter().enumerate() {
-                if digit != 0 && !board.place_given(b, i as u32, digit) {
-                    return none;
-                }
-            }
-        }
         if !board.propagate() {
             return none;
         }
@@ -528,7 +534,7 @@ impl Solver for BitmaskSolver {
             };
         }
         let mut hunt = Hunt {
-            limit,
+            limit: limit.max(1),
             count: 0,
             first: None,
             guesses: 0,
@@ -538,6 +544,32 @@ impl Solver for BitmaskSolver {
             solution: hunt.first.map(|b| b.solution()),
             count: hunt.count,
             guesses: hunt.guesses,
+        }
+    }
+
+    /// A solution of `puzzle` whose blank `cell` holds anything but `digit`.
+    ///
+    /// This is the puzzle generator's uniqueness test: with the one known
+    /// solution ruled out at a cell, a single search either finds a second
+    /// solution or proves there is none, where trying each other digit would
+    /// take one search per digit.
+    pub(crate) fn solve_excluding(&self, puzzle: &Grid, cell: usize, digit: u8) -> Option<Grid> {
+        let mut board = Self::board_of(puzzle)?;
+        let (b, i) = (cell / 27, cell % 27);
+        board.candidates[3 * (digit as usize - 1) + b] &= !(1 << i);
+        Self::search_board(board, 1).solution
+    }
+}
+
+impl Solver for BitmaskSolver {
+    fn search(&self, puzzle: &Grid, limit: usize) -> Search {
+        match Self::board_of(puzzle) {
+            Some(board) => Self::search_board(board, limit),
+            None => Search {
+                solution: None,
+                count: 0,
+                guesses: 0,
+            },
         }
     }
 }
@@ -553,6 +585,45 @@ mod tests {
         assert_eq!(BAND_RULE[0x1F8], 0);
         // A permutation matrix alone is kept as it is.
         assert_eq!(BAND_RULE[0b100_010_001], 0x7 | (0x7 << 12) | (0x7 << 24));
+    }
+
+    #[test]
+    fn solve_excluding_agrees_with_trying_each_other_digit() {
+        let solver = BitmaskSolver::new();
+        let (mut found, mut refuted) = (0, 0);
+        for n in 0..40usize {
+            let board = crate::FinalBoards::new(9).unwrap().nth(n * 36_277).unwrap();
+            let mut cells = *board.cells();
+            // Blank a third to a half of the cells, in a pattern varying with n.
+            for (i, cell) in cells.iter_mut().enumerate() {
+                if (i * 7 + n * 13) % 9 < 3 + n % 3 {
+                    *cell = 0;
+                }
+            }
+            let puzzle = Grid::from_cells_unchecked(cells);
+            for cell in (0..CELLS).filter(|&c| cells[c] == 0).step_by(5) {
+                let digit = board.cells()[cell];
+                let by_digit = (1..=9).filter(|&d| d != digit).find_map(|d| {
+                    let mut trial = cells;
+                    trial[cell] = d;
+                    solver.solve(&Grid::from_cells_unchecked(trial))
+                });
+                match solver.solve_excluding(&puzzle, cell, digit) {
+                    Some(other) => {
+                        assert!(other.solves(&puzzle));
+                        assert_ne!(other.cells()[cell], digit);
+                        assert!(by_digit.is_some());
+                        found += 1;
+                    }
+                    None => {
+                        assert!(by_digit.is_none());
+                        refuted += 1;
+                    }
+                }
+            }
+        }
+        // Both outcomes were exercised.
+        assert!(found > 0 && refuted > 0, "{found} {refuted}");
     }
 
     #[test]
