@@ -68,7 +68,7 @@ use crate::grid::{Grid, CELLS};
 use crate::rate::{self, Level, Rating};
 use crate::solver::{BitmaskSolver, Solver};
 
-use dig::{dig, swappable_sets, Target, Witness};
+use dig::{dig, SwapSets, Target, Witness};
 pub use symmetry::{Orbit, Symmetry, SymmetryChoice, SymmetryError};
 
 /// The fewest clues a puzzle with a unique solution can have (McGuire,
@@ -426,7 +426,7 @@ impl Generator {
         let mut rng = StdRng::seed_from_u64(mix(self.options.seed, index, round));
         let (lo, hi) = self.blanks;
         let (mut witnesses, mut orbits) = (Vec::new(), Vec::with_capacity(CELLS));
-        let mut swappable = Vec::new();
+        let mut swappable = SwapSets::new();
         loop {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(PuzzleError::TimedOut);
@@ -451,7 +451,7 @@ impl Generator {
             };
             witnesses.clear();
             if self.options.unique {
-                swappable_sets(&solution, &mut swappable);
+                swappable.compute(&solution);
             }
             let puzzle = dig(
                 &solution,

@@ -212,11 +212,62 @@ impl Swappable {
 /// The largest cycle kept: larger sets are rarely all blank.
 const MAX_SWAP_CYCLE: u32 = 4;
 
-/// The swappable sets of `solution` from cycles of at most
-/// [`MAX_SWAP_CYCLE`] lines, for every pair of rows in a band and of columns
-/// in a stack, into `out`.
-pub(crate) fn swappable_sets(solution: &Grid, out: &mut Vec<Swappable>) {
-    out.clear();
+/// The most sets kept for one solution (a bit each in [`SwapSets::by_cell`]).
+/// There are at most 72: 18 pairs of lines with at most four cycles each.
+const MAX_SETS: usize = 128;
+
+/// The swappable sets of one solution, indexed by cell.
+pub(crate) struct SwapSets {
+    sets: Vec<Swappable>,
+    /// `by_cell[cell]`: the sets holding `cell`, bit `index`.
+    by_cell: [u128; CELLS],
+}
+
+impl SwapSets {
+    pub(crate) fn new() -> SwapSets {
+        SwapSets {
+            sets: Vec::with_capacity(MAX_SETS),
+            by_cell: [0; CELLS],
+        }
+    }
+
+    /// Replaces the sets with those of `solution`: from cycles of at most
+    /// [`MAX_SWAP_CYCLE`] lines, for every pair of rows in a band and of
+    /// columns in a stack.
+    pub(crate) fn compute(&mut self, solution: &Grid) {
+        self.sets.clear();
+        line_sets(solution, &mut self.sets);
+        self.sets.truncate(MAX_SETS);
+        self.by_cell = [0; CELLS];
+        for (index, set) in self.sets.iter().enumerate() {
+            let mut cells = set.cells;
+            while cells != 0 {
+                self.by_cell[cells.trailing_zeros() as usize] |= 1 << index;
+                cells &= cells - 1;
+            }
+        }
+    }
+
+    /// A set holding a cell of `orbit` and none of `given`: with the
+    /// current puzzle unique, only such a set can be all blank after
+    /// removing the orbit.
+    fn blank_after_removing(&self, orbit: &Orbit, given: u128) -> Option<&Swappable> {
+        let mut candidates = orbit
+            .cells()
+            .fold(0u128, |acc, cell| acc | self.by_cell[cell]);
+        while candidates != 0 {
+            let set = &self.sets[candidates.trailing_zeros() as usize];
+            if set.cells & given == 0 {
+                return Some(set);
+            }
+            candidates &= candidates - 1;
+        }
+        None
+    }
+}
+
+/// The line-exchange sets (see [`SwapSets::compute`]).
+fn line_sets(solution: &Grid, out: &mut Vec<Swappable>) {
     let cells = solution.cells();
     for columns in [false, true] {
         for a in 0..9 {
@@ -277,7 +328,7 @@ pub(crate) fn dig(
     orbits: &[Orbit],
     target: Target,
     solver: &BitmaskSolver,
-    swappable: &[Swappable],
+    swappable: &SwapSets,
     witnesses: &mut Vec<Witness>,
 ) -> Grid {
     let mut givens = Givens::full(solution);
@@ -299,8 +350,7 @@ pub(crate) fn dig(
             continue;
         }
         let ready_made = swappable
-            .iter()
-            .find(|set| set.cells & trial.given == 0)
+            .blank_after_removing(orbit, trial.given)
             .map(|set| set.witness(solution));
         match ready_made.or_else(|| other_solution(&trial, orbit, solution, solver)) {
             None => givens = trial,
@@ -331,17 +381,18 @@ mod tests {
         use rand::SeedableRng;
         let solver = BitmaskSolver::new();
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-        let mut sets = Vec::new();
+        let mut sets = SwapSets::new();
         let mut found = 0;
         for _ in 0..50 {
             let grid = crate::puzzle::solution::random_solution(&mut rng, &solver);
-            swappable_sets(&grid, &mut sets);
-            for set in &sets {
+            sets.compute(&grid);
+            for (index, set) in sets.sets.iter().enumerate() {
                 let other = set.witness(&grid);
                 assert!(other.is_solved());
                 for cell in 0..CELLS {
                     let inside = set.cells & (1 << cell) != 0;
                     assert_eq!(other.cells()[cell] != grid.cells()[cell], inside);
+                    assert_eq!(sets.by_cell[cell] & (1 << index) != 0, inside);
                 }
                 found += 1;
             }

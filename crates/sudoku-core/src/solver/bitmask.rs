@@ -504,6 +504,7 @@ impl BitmaskSolver {
 impl BitmaskSolver {
     /// The board of `puzzle`'s givens, not yet propagated; `None` when two
     /// givens conflict.
+    #[inline(always)]
     fn board_of(puzzle: &Grid) -> Option<Board> {
         let mut board = Board::new();
         for (b, band) in puzzle.cells().chunks_exact(27).enumerate() {
@@ -517,6 +518,7 @@ impl BitmaskSolver {
     }
 
     /// Propagates `board` and searches it for up to `limit` solutions.
+    #[inline(always)]
     fn search_board(mut board: Board, limit: usize) -> Search {
         let none = Search {
             solution: None,
