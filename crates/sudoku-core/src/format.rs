@@ -466,14 +466,12 @@ fn cell_values(text: &[u8], out: &mut [u8]) -> bool {
 /// Parses `want` unseparated cells at the start of `text`. Whatever follows a
 /// whitespace after them is ignored. Errors carry the byte offset in `text`.
 fn parse_run(text: &[u8], out: &mut [u8], want: usize) -> Result<(), (usize, ParseErrorKind)> {
-    // Fast path for the common case, a well-formed run: one table look-up per
-    // cell and a single check at the end.
-    if text.len() == want
-        || (want == CELLS && text.len() > want && matches!(text[want], b' ' | b'\t'))
-    {
-        if cell_values(&text[..want], &mut out[..want]) {
-            return Ok(());
-        }
+    // Fast path for the common case, a well-formed run: converted in bulk
+    // with a single check at the end.
+    let whole_run = text.len() == want
+        || (want == CELLS && text.len() > want && matches!(text[want], b' ' | b'\t'));
+    if whole_run && cell_values(&text[..want], &mut out[..want]) {
+        return Ok(());
     }
     let run = text
         .iter()
