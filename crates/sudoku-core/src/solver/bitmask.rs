@@ -455,8 +455,9 @@ struct Hunt {
 }
 
 impl Hunt {
-    /// Explores the propagated, unsolved `board`. Returns once `limit` solutions are found.
-    fn explore(&mut self, mut board: Board) {
+    /// Explores the propagated, unsolved `board`, which it may leave
+    /// changed. Returns once `limit` solutions are found.
+    fn explore(&mut self, board: &mut Board) {
         let (b, i) = board.branch_cell();
         let bit = 1u32 << i;
         let mut digits: u32 = 0;
@@ -466,25 +467,38 @@ impl Hunt {
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            self.guesses += 1;
-            let mut next = board;
+            if digits == 0 {
+                // The last alternative needs no copy: nothing else reads the board.
+                board.assign(d, b, i);
+                self.try_board(board);
+                return;
+            }
+            let mut next = *board;
             next.assign(d, b, i);
-            if next.propagate() {
-                if next.is_solved() {
-                    self.count += 1;
-                    if self.first.is_none() {
-                        self.first = Some(next);
-                    }
-                } else {
-                    self.explore(next);
-                }
-                if self.count >= self.limit {
-                    return;
-                }
+            if self.try_board(&mut next) {
+                return;
             }
             // Ruling the digit out keeps the next alternatives' propagation cheaper.
             board.candidates[3 * d + b] &= !bit;
         }
+    }
+
+    /// Propagates `board` after a guess and explores it. True once `limit`
+    /// solutions are found.
+    #[inline(always)]
+    fn try_board(&mut self, board: &mut Board) -> bool {
+        self.guesses += 1;
+        if board.propagate() {
+            if board.is_solved() {
+                self.count += 1;
+                if self.first.is_none() {
+                    self.first = Some(*board);
+                }
+            } else {
+                self.explore(board);
+            }
+        }
+        self.count >= self.limit
     }
 }
 
@@ -573,7 +587,7 @@ impl BitmaskSolver {
             first: None,
             guesses: 0,
         };
-        hunt.explore(board);
+        hunt.explore(&mut board);
         Search {
             solution: hunt.first.map(|b| b.solution()),
             count: hunt.count,
