@@ -5,9 +5,11 @@
 //! band `b`, one 27-bit word holds the cells of the band where `d` may still go
 //! (bit `9·row + column`). A solved digit keeps its own bit, so a word always
 //! covers every position of its digit, solved or not. One more word per band
-//! marks the cells not yet solved, and a copy of each word as of its last
-//! update lets unchanged words be skipped. The state is 236 bytes, copied at
-//! each guess; nothing is allocated per puzzle.
+//! marks the cells not yet solved, one more the two-candidate cells found by
+//! the last naked-single pass (the branching candidates), and a copy of each
+//! word as of its last update lets unchanged words be skipped. The state is
+//! 248 bytes, copied at each guess but a branch's last; nothing is allocated
+//! per puzzle.
 //!
 //! This is the layout JCZSolve made famous (the `sudoku` crate's solver is a
 //! port of it): with 27 bits per word, the row, box and column constraints of
@@ -223,6 +225,8 @@ struct Board {
     updated: [u32; 28],
     /// Unsolved cells per band.
     unsolved: [u32; 3],
+    /// Two-candidate cells per band as of the last naked-single pass.
+    pairs: [u32; 3],
 }
 
 impl Board {
@@ -235,6 +239,7 @@ impl Board {
             },
             updated: [0; 28],
             unsolved: [BAND; 3],
+            pairs: [0; 3],
         }
     }
 
@@ -358,15 +363,17 @@ impl Board {
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let word = self.candidates[3 * d + b];
+                thrice |= twice & word;
                 twice |= once & word;
                 once |= word;
             }
             if once != BAND {
                 return None;
             }
+            self.pairs[b] = twice & !thrice;
             let mut singles = !twice & self.unsolved[b];
             while singles != 0 {
                 let i = singles.trailing_zeros();
@@ -399,18 +406,12 @@ impl Board {
     }
 
     /// The unsolved cell to branch on: `(band, bit)`, a two-candidate cell if
-    /// any, else the first unsolved cell of a band with fewest candidates
+    /// any (recorded by the last naked-single pass, which found nothing to
+    /// commit, so the board has not changed since), else the first unsolved cell of a band with fewest candidates
     /// (see the module docs).
     fn branch_cell(&self) -> (usize, u32) {
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let word = self.candidates[3 * d + b];
-                thrice |= twice & word;
-                twice |= once & word;
-                once |= word;
-            }
-            let pairs = twice & !thrice & self.unsolved[b];
+            let pairs = self.pairs[b] & self.unsolved[b];
             if pairs != 0 {
                 return (b, pairs.trailing_zeros());
             }
