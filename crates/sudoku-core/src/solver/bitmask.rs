@@ -676,6 +676,35 @@ mod tests {
     }
 
     #[test]
+    fn conflicting_givens_have_no_solution() {
+        let solver = BitmaskSolver::new();
+        // The same digit twice in a row, in a box, in a column across bands,
+        // and in a column within a band.
+        for pairs in [
+            vec![(0, 5), (8, 5)],
+            vec![(0, 5), (10, 5)],
+            vec![(4, 7), (76, 7)],
+            vec![(40, 3), (49, 3)],
+        ] {
+            let mut cells = [0u8; CELLS];
+            for &(cell, digit) in &pairs {
+                cells[cell] = digit;
+            }
+            let search = solver.search(&Grid::from_cells_unchecked(cells), 2);
+            assert_eq!(search.count, 0, "{pairs:?}");
+            assert!(search.solution.is_none());
+        }
+        // The same digits apart are fine.
+        let mut cells = [0u8; CELLS];
+        cells[0] = 5;
+        cells[40] = 5;
+        assert_eq!(
+            solver.count_solutions(&Grid::from_cells_unchecked(cells), 1),
+            1
+        );
+    }
+
+    #[test]
     fn band_peers_exclude_the_cell() {
         for (i, peers) in BAND_PEERS.iter().enumerate() {
             assert_eq!(peers & (1 << i), 0);
