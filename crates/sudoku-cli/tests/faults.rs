@@ -132,18 +132,31 @@ fn an_output_directory_that_cannot_exist_fails_with_status_3() {
 }
 
 /// A character device like /dev/full, made in the scratch directory so that a
-/// regression cannot replace the machine's own device node.
+/// regression cannot replace the machine's own device node. `None`, after
+/// saying the test is skipped, where device nodes cannot be made.
 fn scratch_full_device(dir: &Scratch) -> Option<std::path::PathBuf> {
     let path = dir.join("full");
-    let made = run_tool("mknod", &[path.to_str()?, "c", "1", "7"]);
+    let made = path
+        .to_str()
+        .is_some_and(|name| run_tool("mknod", &[name, "c", "1", "7"]));
+    if !made {
+        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
+    }
     made.then_some(path)
+}
+
+/// The scratch device opened for writing, to hand to a child as its stdout.
+fn open_for_writing(device: &std::path::Path) -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(device)
+        .expect("open device")
 }
 
 #[test]
 fn a_full_device_fails_with_status_3_and_is_not_replaced() {
     let dir = Scratch::new("faults-full");
     let Some(device) = scratch_full_device(&dir) else {
-        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
         return;
     };
     for args in [
@@ -280,13 +293,9 @@ fn a_closed_stdout_is_treated_as_dev_null() {
 fn a_full_stdout_fails_with_status_3() {
     let dir = Scratch::new("faults-stdout-full");
     let Some(device) = scratch_full_device(&dir) else {
-        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
         return;
     };
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open(&device)
-        .expect("open device");
+    let full = open_for_writing(&device);
     let out = dir
         .command(&["-c", "1000", "-o", "-"])
         .stdin(Stdio::null())
@@ -303,7 +312,6 @@ fn a_full_stdout_fails_with_status_3() {
 fn every_command_reports_a_full_stdout_instead_of_panicking() {
     let dir = Scratch::new("faults-print-full");
     let Some(device) = scratch_full_device(&dir) else {
-        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
         return;
     };
     assert!(dir.run(&["-c", "3", "-o", "grids.txt"]).status.success());
@@ -317,10 +325,7 @@ fn every_command_reports_a_full_stdout_instead_of_panicking() {
         &["-s", "p.txt", "-o", "-"],
     ];
     for args in cases {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open(&device)
-            .expect("open device");
+        let full = open_for_writing(&device);
         let out = dir
             .command(args)
             .stdin(Stdio::null())
@@ -337,7 +342,6 @@ fn every_command_reports_a_full_stdout_instead_of_panicking() {
 fn an_unwritable_stderr_does_not_turn_errors_into_panics() {
     let dir = Scratch::new("faults-stderr-full");
     let Some(device) = scratch_full_device(&dir) else {
-        eprintln!("skipped: cannot create a device node here (mknod needs CAP_MKNOD)");
         return;
     };
     dir.write("bad.txt", "1 2 3\n");
@@ -346,10 +350,7 @@ fn an_unwritable_stderr_does_not_turn_errors_into_panics() {
         (vec!["-s", "bad.txt"], 2),
         (vec!["-c", "2"], 0),
     ] {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open(&device)
-            .expect("open device");
+        let full = open_for_writing(&device);
         let out = dir
             .command(&args)
             .stdin(Stdio::null())

@@ -398,11 +398,8 @@ fn detect(text: &[u8]) -> Format {
 /// A cell character: its value, or `None` when it is not a cell.
 #[inline]
 fn cell_value(byte: u8) -> Option<u8> {
-    match byte {
-        b'1'..=b'9' => Some(byte - b'0'),
-        b'0' | b'.' => Some(0),
-        _ => None,
-    }
+    let value = CELL_VALUES[byte as usize];
+    (value != NOT_A_CELL).then_some(value)
 }
 
 /// Cell values by byte: `1`-`9` give 1-9, `0` and `.` give 0, anything else

@@ -30,6 +30,16 @@ pub struct Search {
     pub guesses: u64,
 }
 
+impl Search {
+    /// The result for a puzzle without a solution found before any guess
+    /// (conflicting givens, or a contradiction from logic alone).
+    pub const NONE: Search = Search {
+        solution: None,
+        count: 0,
+        guesses: 0,
+    };
+}
+
 /// A Sudoku solver.
 ///
 /// ```

@@ -578,11 +578,7 @@ impl Solver for LogicalSolver {
     fn search(&self, puzzle: &Grid, limit: usize) -> Search {
         let counted = BitmaskSolver::new().search(puzzle, limit.max(2));
         if counted.count == 0 {
-            return Search {
-                solution: None,
-                count: 0,
-                guesses: 0,
-            };
+            return Search::NONE;
         }
         let context = Context {
             unique: counted.count == 1,

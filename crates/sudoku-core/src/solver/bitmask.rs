@@ -47,8 +47,8 @@
 //! unsolved cell of each band and branches on the one with fewer candidates:
 //! on the hardest public sets that makes 4-28% fewer guesses than the cell
 //! with fewest candidates in the whole grid (`sudoku bench`, guesses per
-//! puzzle). The search is depth first, on a copy of the state. A digit that failed is ruled
-//! out of the cell before the next alternative is tried.
+//! puzzle). The search is depth first, on a copy of the state. A digit that
+//! failed is ruled out of the cell before the next alternative is tried.
 
 use super::{Search, Solver};
 use crate::grid::{Grid, CELLS};
@@ -414,8 +414,8 @@ impl Board {
 
     /// The unsolved cell to branch on: `(band, bit)`, a two-candidate cell if
     /// any (recorded by the last naked-single pass, which found nothing to
-    /// commit, so the board has not changed since), else the first unsolved cell of a band with fewest candidates
-    /// (see the module docs).
+    /// commit, so the board has not changed since), else the first unsolved
+    /// cell of a band with fewest candidates (see the module docs).
     fn branch_cell(&self) -> (usize, u32) {
         for b in 0..3 {
             let pairs = self.pairs[b] & self.unsolved[b];
@@ -574,13 +574,8 @@ impl BitmaskSolver {
     /// Propagates `board` and searches it for up to `limit` solutions.
     #[inline(always)]
     fn search_board(mut board: Board, limit: usize) -> Search {
-        let none = Search {
-            solution: None,
-            count: 0,
-            guesses: 0,
-        };
         if !board.propagate() {
-            return none;
+            return Search::NONE;
         }
         if board.is_solved() {
             return Search {
@@ -619,14 +614,7 @@ impl BitmaskSolver {
 
 impl Solver for BitmaskSolver {
     fn search(&self, puzzle: &Grid, limit: usize) -> Search {
-        match Self::board_of(puzzle) {
-            Some(board) => Self::search_board(board, limit),
-            None => Search {
-                solution: None,
-                count: 0,
-                guesses: 0,
-            },
-        }
+        Self::board_of(puzzle).map_or(Search::NONE, |board| Self::search_board(board, limit))
     }
 }
 
