@@ -1,19 +1,22 @@
 //! Order-preserving, parallel, bounded-memory batch processing.
 //!
-//! [`map_ordered`] is the engine: one thread reads items and cuts them into
-//! chunks, worker threads process chunks in any order, and the calling thread
-//! receives the results in input order. A fixed number of *tokens* circulates
-//! between the reader and the consumer: the reader needs one to start a chunk
-//! and the consumer returns it once that chunk's result is consumed. So at most
-//! that many chunks exist at once, whatever the input size or the speed of any
-//! stage, and memory stays flat.
+//! [`map_ordered`] is the engine: worker threads take turns cutting the next
+//! chunk from the items and process their chunks in parallel, and the calling
+//! thread receives the results in input order. A fixed number of *tokens*
+//! circulates between the workers and the consumer: a worker needs one to cut
+//! a chunk and the consumer returns it once that chunk's result is consumed. So
+//! at most that many chunks exist at once, whatever the input size or the speed
+//! of any stage, and memory stays flat. Reading runs on the worker threads
+//! rather than on a thread of its own: with as many workers as cores, a reader
+//! thread would only take turns with them, and waking it costs a context
+//! switch per chunk.
 //!
 //! [`solve_stream`] applies it to puzzle files: read, solve, format.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{channel, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{channel, sync_channel, Receiver};
+use std::sync::Mutex;
 use std::thread;
 
 use thiserror::Error;
@@ -90,52 +93,36 @@ where
         }
     }
     let in_flight = threads * 8;
+    // Workers cut their own chunks from the shared source: no reader thread to
+    // wake per chunk, and reading runs on the cores that solve.
+    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        // The channel has room for every token.
+        let _ = token_tx.send(());
+    }
+    let source = Mutex::new(Source {
+        items,
+        tokens: token_rx,
+        index: 0,
+        start: 0,
+    });
     thread::scope(|scope| {
-        // Room for every chunk in flight, so the reader never blocks the workers
-        // when it gets the CPU: the tokens alone bound memory.
-        let (job_tx, job_rx) = sync_channel::<(usize, usize, Vec<T>)>(in_flight);
-        let job_rx = Arc::new(Mutex::new(job_rx));
+        // Dropped when the consumer stops, early or not, which wakes any worker
+        // waiting for a token.
+        let token_tx = token_tx;
         let (result_tx, result_rx) = channel::<(usize, U)>();
-        let (token_tx, token_rx) = sync_channel::<()>(in_flight);
-        for _ in 0..in_flight {
-            // The channel has room for every token.
-            let _ = token_tx.send(());
-        }
 
-        scope.spawn(move || {
-            let (mut index, mut start) = (0, 0);
-            while token_rx.recv().is_ok() {
-                let chunk: Vec<T> = items.by_ref().take(chunk_size).collect();
-                if chunk.is_empty() {
-                    break;
-                }
-                let len = chunk.len();
-                if job_tx.send((index, start, chunk)).is_err() {
-                    break;
-                }
-                index += 1;
-                start += len;
-            }
-        });
-
-        let work = &work;
+        let (work, source) = (&work, &source);
         for _ in 0..threads {
-            let job_rx = Arc::clone(&job_rx);
             let result_tx = result_tx.clone();
-            scope.spawn(move || loop {
-                let job = match job_rx.lock() {
-                    Ok(rx) => rx.recv(),
-                    Err(_) => return,
-                };
-                let Ok((index, start, chunk)) = job else {
-                    return;
-                };
-                if result_tx.send((index, work(chunk, start))).is_err() {
-                    return;
+            scope.spawn(move || {
+                while let Some((index, start, chunk)) = next_chunk(source, chunk_size) {
+                    if result_tx.send((index, work(chunk, start))).is_err() {
+                        return;
+                    }
                 }
             });
         }
-        drop(job_rx);
         drop(result_tx);
 
         let mut pending = BTreeMap::new();
@@ -145,12 +132,44 @@ where
             while let Some(result) = pending.remove(&next) {
                 sink(result)?;
                 next += 1;
-                // The reader may have finished and dropped its receiver.
+                // Every worker may have finished and dropped the receiver.
                 let _ = token_tx.send(());
             }
         }
         Ok(())
     })
+}
+
+/// The items of a threaded [`map_ordered`] and the chunk numbering, shared by
+/// the workers under one lock.
+struct Source<I> {
+    items: I,
+    /// One token per chunk that may still be started; the consumer returns one
+    /// for each chunk it has consumed.
+    tokens: Receiver<()>,
+    index: usize,
+    start: usize,
+}
+
+/// Takes a token and cuts the next chunk: its number, the index of its first
+/// item and the items; `None` once the items (or the consumer) are gone.
+fn next_chunk<I: Iterator<Item = T>, T>(
+    source: &Mutex<Source<I>>,
+    chunk_size: usize,
+) -> Option<(usize, usize, Vec<T>)> {
+    // A poisoned lock means another worker panicked; the scope re-raises it.
+    let mut source = source.lock().ok()?;
+    // Waiting for a token with the lock held is what the other workers would do
+    // anyway: nobody may start a chunk before one comes back.
+    source.tokens.recv().ok()?;
+    let chunk: Vec<T> = source.items.by_ref().take(chunk_size).collect();
+    if chunk.is_empty() {
+        return None;
+    }
+    let taken = (source.index, source.start, chunk);
+    source.index += 1;
+    source.start += taken.2.len();
+    Some(taken)
 }
 
 /// A puzzle that has no solution, reported by [`solve_stream`].
@@ -220,9 +239,16 @@ where
 {
     let solver = BitmaskSolver::new();
     let mut totals = SolveTotals::default();
+    // Output buffers written out go back to the workers: a buffer allocated on
+    // one thread and freed on another makes the allocator trim and unmap
+    // memory, and the page faults and TLB shootdowns cost more than the copy.
+    let spare = Mutex::new(Vec::<Vec<u8>>::new());
     let work = |chunk: Vec<Result<crate::format::Puzzle, ReadError>>, start: usize| {
+        let bytes = spare.lock().ok().and_then(|mut spare| spare.pop());
         let mut done = SolvedChunk {
-            bytes: Vec::with_capacity(chunk.len() * (crate::ASSIGNMENT_GRID_BYTES + 1)),
+            bytes: bytes.unwrap_or_else(|| {
+                Vec::with_capacity(chunk.len() * (crate::ASSIGNMENT_GRID_BYTES + 1))
+            }),
             puzzles: 0,
             unsolvable: Vec::new(),
             error: None,
@@ -259,6 +285,11 @@ where
         work,
         |done: SolvedChunk| {
             out.write_all(&done.bytes).map_err(BatchError::Write)?;
+            let mut bytes = done.bytes;
+            bytes.clear();
+            if let Ok(mut spare) = spare.lock() {
+                spare.push(bytes);
+            }
             totals.puzzles += done.puzzles;
             totals.unsolvable += done.unsolvable.len() as u64;
             for unsolvable in &done.unsolvable {

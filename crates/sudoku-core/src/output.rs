@@ -12,8 +12,10 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Size of the write buffer: large writes keep system-call overhead negligible.
-const BUFFER_BYTES: usize = 1 << 20;
+/// Size of the write buffer for small writes (such as one line per puzzle).
+/// Writers that produce large blocks (`-c` writes 1 MiB, `-s` one chunk of
+/// grids) go past it straight to the file, without a copy into the buffer.
+const BUFFER_BYTES: usize = 1 << 16;
 
 /// A file that replaces its target only when committed. See the [module docs](self).
 ///
