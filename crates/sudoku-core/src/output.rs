@@ -47,7 +47,14 @@ pub struct AtomicFile {
     /// The target is a device or a FIFO (such as `/dev/null` or `/dev/full`):
     /// it cannot be replaced, and must not be, so it is written in place.
     direct: bool,
+    /// Bytes handed to the writer so far.
+    written: u64,
+    /// Bytes already sent on their way to the disk (see [`writeback`]).
+    sent: u64,
 }
+
+/// How much new data in the file starts its write-back to the disk.
+const WRITEBACK_BYTES: u64 = 8 << 20;
 
 impl AtomicFile {
     /// Starts replacing `target`: creates a new temporary file beside it.
@@ -75,6 +82,8 @@ impl AtomicFile {
                     temp: target.to_path_buf(),
                     writer: Some(BufWriter::with_capacity(BUFFER_BYTES, file)),
                     direct: true,
+                    written: 0,
+                    sent: 0,
                 });
             }
             Ok(_) if fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) => {
@@ -103,6 +112,8 @@ impl AtomicFile {
                         temp,
                         writer: Some(BufWriter::with_capacity(BUFFER_BYTES, file)),
                         direct: false,
+                        written: 0,
+                        sent: 0,
                     });
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
@@ -134,19 +145,47 @@ impl AtomicFile {
     }
 }
 
+impl AtomicFile {
+    /// Once enough new data has reached the temporary file, starts writing it
+    /// back to the disk, without waiting. Otherwise all of it would be written
+    /// back during the final rename: file systems such as ext4 flush a file
+    /// renamed over an existing one (so that a crash cannot leave an empty
+    /// file), and the rename would wait for the whole file, about 0.3 s for
+    /// 160 MB on the machine the README's figures come from, on a single
+    /// thread at the very end of the run.
+    fn start_writeback(&mut self) {
+        let Some(writer) = self.writer.as_ref() else {
+            return;
+        };
+        let in_file = self.written - writer.buffer().len() as u64;
+        if self.direct || in_file - self.sent < WRITEBACK_BYTES {
+            return;
+        }
+        writeback::start(writer.get_ref(), self.sent, in_file - self.sent);
+        self.sent = in_file;
+    }
+}
+
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.writer
+        let n = self
+            .writer
             .as_mut()
             .expect("writer present until commit")
-            .write(buf)
+            .write(buf)?;
+        self.written += n as u64;
+        self.start_writeback();
+        Ok(n)
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
         self.writer
             .as_mut()
             .expect("writer present until commit")
-            .write_all(buf)
+            .write_all(buf)?;
+        self.written += buf.len() as u64;
+        self.start_writeback();
+        Ok(())
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -164,6 +203,37 @@ impl Drop for AtomicFile {
             crate::output::cleanup::unregister();
         }
     }
+}
+
+/// Starting the write-back of a file range to the disk without waiting for it.
+mod writeback {
+    use std::fs::File;
+
+    /// Asks the kernel to start writing `len` bytes at `offset` back to the
+    /// disk, and returns at once. This is only a hint: it is ignored where it
+    /// fails or is not available, and data safety never depends on it.
+    #[cfg(target_os = "linux")]
+    pub(super) fn start(file: &File, offset: u64, len: u64) {
+        use std::os::raw::{c_int, c_uint};
+        use std::os::unix::io::AsRawFd;
+
+        extern "C" {
+            fn sync_file_range(fd: c_int, offset: i64, nbytes: i64, flags: c_uint) -> c_int;
+        }
+        const SYNC_FILE_RANGE_WRITE: c_uint = 2;
+        let (Ok(offset), Ok(len)) = (i64::try_from(offset), i64::try_from(len)) else {
+            return;
+        };
+        // SAFETY: the descriptor belongs to `file`, open for the whole call;
+        // sync_file_range(2) only reads its integer arguments. Its result is
+        // ignored on purpose (see above).
+        unsafe {
+            sync_file_range(file.as_raw_fd(), offset, len, SYNC_FILE_RANGE_WRITE);
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub(super) fn start(_file: &File, _offset: u64, _len: u64) {}
 }
 
 /// Hooks for removing the temporary file when the process is interrupted.
