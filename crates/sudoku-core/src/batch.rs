@@ -313,3 +313,107 @@ pub fn why_unsolvable(puzzle: &Grid) -> String {
         None => "it has no solution".to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Busy work whose cost varies a lot from chunk to chunk, so that chunks
+    /// finish out of order.
+    fn uneven(chunk: &[u64]) -> u64 {
+        let rounds = (chunk[0] * 7919) % 2_000;
+        (0..rounds).fold(chunk.iter().sum::<u64>(), |acc, i| {
+            std::hint::black_box(acc.rotate_left(1) ^ i)
+        })
+    }
+
+    #[test]
+    fn results_arrive_in_input_order_on_any_thread_count() {
+        for threads in [0, 1, 2, 3, 8] {
+            let mut seen = Vec::new();
+            map_ordered(
+                0..5_000u64,
+                threads,
+                7,
+                |chunk, start| {
+                    uneven(&chunk);
+                    (start, chunk)
+                },
+                |(start, chunk)| {
+                    seen.push((start, chunk));
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+            let mut next = 0u64;
+            for (start, chunk) in &seen {
+                assert_eq!(*start as u64, next, "threads {threads}");
+                for &item in chunk {
+                    assert_eq!(item, next, "threads {threads}");
+                    next += 1;
+                }
+            }
+            assert_eq!(next, 5_000, "threads {threads}");
+        }
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_run_early() {
+        for threads in [1, 2, 4] {
+            let pulled = AtomicUsize::new(0);
+            let items = (0..1_000_000u64).inspect(|_| {
+                pulled.fetch_add(1, Ordering::Relaxed);
+            });
+            let mut consumed = 0;
+            let result = map_ordered(
+                items,
+                threads,
+                10,
+                |chunk, _| chunk.len(),
+                |_| {
+                    consumed += 1;
+                    if consumed == 3 {
+                        Err("stop")
+                    } else {
+                        Ok(())
+                    }
+                },
+            );
+            assert_eq!(result, Err("stop"));
+            // Only the chunks in flight were read, not the whole input.
+            assert!(
+                pulled.load(Ordering::Relaxed) <= (3 + threads * 8) * 10,
+                "threads {threads}: pulled {}",
+                pulled.load(Ordering::Relaxed)
+            );
+        }
+    }
+
+    #[test]
+    fn chunks_in_flight_stay_bounded() {
+        let threads = 3;
+        let pulled = AtomicUsize::new(0);
+        let items = (0..50_000u64).inspect(|_| {
+            pulled.fetch_add(1, Ordering::Relaxed);
+        });
+        let mut consumed = 0;
+        let mut most_ahead = 0;
+        map_ordered(
+            items,
+            threads,
+            16,
+            |chunk, _| uneven(&chunk),
+            |_| {
+                consumed += 16;
+                most_ahead =
+                    most_ahead.max(pulled.load(Ordering::Relaxed).saturating_sub(consumed));
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        // Items are read at most `threads × 8` chunks ahead of the consumer.
+        assert!(most_ahead <= threads * 8 * 16, "{most_ahead}");
+        assert_eq!(pulled.load(Ordering::Relaxed), 50_000);
+    }
+}
