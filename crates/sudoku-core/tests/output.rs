@@ -96,3 +96,35 @@ fn a_symlink_target_replaces_the_file_it_points_to() {
     assert_eq!(entries(&dir), ["link.txt", "real.txt"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn large_outputs_in_mixed_write_sizes_arrive_whole() {
+    // Past the point where the write-back to disk starts (every 8 MiB), in
+    // small buffered writes, large direct ones and partial `write` calls.
+    let dir = scratch("large");
+    let target = dir.join("sudoku.txt");
+    std::fs::write(&target, "old").expect("write");
+    let mut expected = Vec::new();
+    let mut file = AtomicFile::create(&target).expect("create");
+    let mut n = 0u32;
+    while expected.len() < 20 << 20 {
+        n += 1;
+        let len = match n % 3 {
+            0 => 100,
+            1 => 83_000,
+            _ => 1 << 20,
+        };
+        let block: Vec<u8> = (0..len).map(|i| (i as u32 ^ n) as u8).collect();
+        if n % 5 == 0 {
+            let written = file.write(&block).expect("write");
+            expected.extend_from_slice(&block[..written]);
+        } else {
+            file.write_all(&block).expect("write_all");
+            expected.extend_from_slice(&block);
+        }
+    }
+    assert_eq!(std::fs::read(&target).expect("read"), b"old");
+    file.commit().expect("commit");
+    assert!(std::fs::read(&target).expect("read") == expected);
+    assert_eq!(entries(&dir), ["sudoku.txt"]);
+}
