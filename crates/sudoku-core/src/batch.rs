@@ -81,16 +81,15 @@ where
     let chunk_size = chunk_size.max(1);
     let mut items = items;
     if threads <= 1 {
-        let mut start = 0;
-        loop {
+        // Every chunk but the last is full, so chunk k starts at item k × size.
+        for start in (0..).step_by(chunk_size) {
             let chunk: Vec<T> = items.by_ref().take(chunk_size).collect();
             if chunk.is_empty() {
-                return Ok(());
+                break;
             }
-            let len = chunk.len();
             sink(work(chunk, start))?;
-            start += len;
         }
+        return Ok(());
     }
     let in_flight = threads * 8;
     // Workers cut their own chunks from the shared source: no reader thread to
@@ -104,7 +103,6 @@ where
         items,
         tokens: token_rx,
         index: 0,
-        start: 0,
     });
     thread::scope(|scope| {
         // Dropped when the consumer stops, early or not, which wakes any worker
@@ -132,7 +130,8 @@ where
             while let Some(result) = pending.remove(&next) {
                 sink(result)?;
                 next += 1;
-                // Every worker may have finished and dropped the receiver.
+                // Never blocks: the channel has room for every token, and its
+                // receiver lives in `source` until the end.
                 let _ = token_tx.send(());
             }
         }
@@ -140,15 +139,14 @@ where
     })
 }
 
-/// The items of a threaded [`map_ordered`] and the chunk numbering, shared by
-/// the workers under one lock.
+/// The items of a threaded [`map_ordered`] and the number of the next chunk,
+/// shared by the workers under one lock.
 struct Source<I> {
     items: I,
     /// One token per chunk that may still be started; the consumer returns one
     /// for each chunk it has consumed.
     tokens: Receiver<()>,
     index: usize,
-    start: usize,
 }
 
 /// Takes a token and cuts the next chunk: its number, the index of its first
@@ -166,10 +164,10 @@ fn next_chunk<I: Iterator<Item = T>, T>(
     if chunk.is_empty() {
         return None;
     }
-    let taken = (source.index, source.start, chunk);
+    let index = source.index;
     source.index += 1;
-    source.start += taken.2.len();
-    Some(taken)
+    // Every chunk but the last is full, so chunk k starts at item k × size.
+    Some((index, index * chunk_size, chunk))
 }
 
 /// A puzzle that has no solution, reported by [`solve_stream`].

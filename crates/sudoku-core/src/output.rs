@@ -77,14 +77,12 @@ impl AtomicFile {
             }
             Ok(meta) if !meta.is_file() => {
                 let file = OpenOptions::new().write(true).open(target)?;
-                return Ok(AtomicFile {
-                    target: target.to_path_buf(),
-                    temp: target.to_path_buf(),
-                    writer: Some(BufWriter::with_capacity(BUFFER_BYTES, file)),
-                    direct: true,
-                    written: 0,
-                    sent: 0,
-                });
+                return Ok(AtomicFile::writing(
+                    target,
+                    target.to_path_buf(),
+                    file,
+                    true,
+                ));
             }
             Ok(_) if fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) => {
                 resolved = fs::canonicalize(target)?;
@@ -107,18 +105,23 @@ impl AtomicFile {
             match OpenOptions::new().write(true).create_new(true).open(&temp) {
                 Ok(file) => {
                     crate::output::cleanup::register(&temp);
-                    return Ok(AtomicFile {
-                        target: target.to_path_buf(),
-                        temp,
-                        writer: Some(BufWriter::with_capacity(BUFFER_BYTES, file)),
-                        direct: false,
-                        written: 0,
-                        sent: 0,
-                    });
+                    return Ok(AtomicFile::writing(target, temp, file, false));
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                 Err(e) => return Err(e),
             }
+        }
+    }
+
+    /// An `AtomicFile` writing `file`, open at `temp`, for `target`.
+    fn writing(target: &Path, temp: PathBuf, file: File, direct: bool) -> AtomicFile {
+        AtomicFile {
+            target: target.to_path_buf(),
+            temp,
+            writer: Some(BufWriter::with_capacity(BUFFER_BYTES, file)),
+            direct,
+            written: 0,
+            sent: 0,
         }
     }
 
@@ -143,9 +146,7 @@ impl AtomicFile {
         crate::output::cleanup::unregister();
         Ok(())
     }
-}
 
-impl AtomicFile {
     /// Once enough new data has reached the temporary file, starts writing it
     /// back to the disk, without waiting. Otherwise all of it would be written
     /// back during the final rename: file systems such as ext4 flush a file

@@ -524,9 +524,7 @@ impl BitmaskSolver {
     pub const fn new() -> Self {
         BitmaskSolver { _private: () }
     }
-}
 
-impl BitmaskSolver {
     /// The board of `puzzle`'s givens, not yet propagated; `None` when two
     /// givens conflict.
     ///
