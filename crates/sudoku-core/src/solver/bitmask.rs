@@ -8,7 +8,7 @@
 //! marks the cells not yet solved, one more the two-candidate cells found by
 //! the last naked-single pass (the branching candidates), and a copy of each
 //! word as of its last update lets unchanged words be skipped. The state is
-//! 248 bytes, copied at each guess but a branch's last; nothing is allocated
+//! 252 bytes, copied at each guess but a branch's last; nothing is allocated
 //! per puzzle.
 //!
 //! This is the layout JCZSolve made famous (the `sudoku` crate's solver is a
@@ -41,14 +41,39 @@
 //! gives, 27 cells at a time, the cells with one candidate (committed) and
 //! with none (a contradiction). Both steps repeat until nothing changes.
 //!
+//! # Stall rules (big puzzles only)
+//! When both stall, puzzles with many unsolved cells get two more rules,
+//! computed over all 27 words at once ([`Board::stall_rules`]), and the
+//! two steps above run again if they removed anything:
+//! - *Stack rule*: the band rule turned sideways, on the (band, column)
+//!   minicolumns of each stack.
+//! - *Hidden triads*: each minirow (three cells of a row in one box) and each
+//!   minicolumn holds exactly three digits, so three digits forced into one
+//!   fill it and every other digit leaves it.
+//!
+//! This is the reasoning of tdoku's triad solver (Tom Dillon's band
+//! configurations and triads), re-derived for JCZSolve's words. It costs
+//! about as much as a whole propagation and pays for it only on puzzles that
+//! need long searches, so puzzles with few unsolved cells after the first
+//! propagation skip it (see [`STRONG_SEARCH_MIN_UNSOLVED`]).
+//!
 //! # Search
-//! When propagation stalls, the solver branches on a two-candidate cell
-//! whenever one exists, which is almost always. Otherwise it takes the first
-//! unsolved cell of each band and branches on the one with fewer candidates:
-//! on the hardest public sets that makes 4-28% fewer guesses than the cell
-//! with fewest candidates in the whole grid (`sudoku bench`, guesses per
-//! puzzle). The search is depth first, on a copy of the state. A digit that
-//! failed is ruled out of the cell before the next alternative is tried.
+//! With the stall rules, the solver branches like tdoku: in the band or
+//! stack with fewest candidate triads over all digits, on a digit with
+//! exactly two *configurations* left (two permutation matrices), trying one
+//! and then the other. A configuration fixes a digit in three minirows or
+//! minicolumns at once, and with the rules above the two sides are far more
+//! even than a cell's two candidates: on forum_hardest_1106, 242 guesses per
+//! puzzle to prove the solution unique against 548 (`sudoku bench`).
+//!
+//! Without them, or when no digit has two configurations left, it branches
+//! on a two-candidate cell whenever one exists, which is almost always.
+//! Otherwise it takes the first unsolved cell of each band and branches on
+//! the one with fewer candidates: on the hardest public sets that makes
+//! 4-28% fewer guesses than the cell with fewest candidates in the whole grid
+//! (`sudoku bench`, guesses per puzzle). The search is depth first, on a copy
+//! of the state. A digit that failed is ruled out of the cell before the next
+//! alternative is tried.
 
 use super::{Search, Solver};
 use crate::grid::{Grid, CELLS};
@@ -99,29 +124,10 @@ const ROW_TO_BOXES: [u32; 512] = {
 /// the 27-bit mask of the intersections lying on a permutation matrix inside
 /// the pattern, or 0 when there is none (the band rule, see the module docs).
 const BAND_RULE: [u32; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = crate::final_boards::ROW_ORDERS;
     let mut table = [0; 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let mut allowed = 0usize;
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let matrix = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
-            if pattern & matrix == matrix {
-                allowed |= matrix;
-            }
-            p += 1;
-        }
-        let mut mask = 0u32;
-        let mut bit = 0;
-        while bit < 9 {
-            if allowed & (1 << bit) != 0 {
-                mask |= 0x7 << (9 * (bit / 3) + 3 * (bit % 3));
-            }
-            bit += 1;
-        }
-        table[pattern] = mask;
+        table[pattern] = MINIROW_CELLS[permutations_inside(pattern as u32).0 as usize];
         pattern += 1;
     }
     table
@@ -191,6 +197,143 @@ const COLUMN_CLAIM: [u32; 512] = {
     table
 };
 
+/// The permutation matrices of a 3×3 pattern (bit `3·i + j`) as 9-bit masks.
+const PERMUTATION_MATRICES: [u32; 6] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = crate::final_boards::ROW_ORDERS;
+    let mut matrices = [0; 6];
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMUTATIONS[p];
+        matrices[p] = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+        p += 1;
+    }
+    matrices
+};
+
+/// For a 3×3 pattern: the union and the intersection of the permutation
+/// matrices inside it (both 0 when there is none), and the first two of them.
+const fn permutations_inside(pattern: u32) -> (u32, u32, [u32; 2]) {
+    let (mut union, mut meet, mut first) = (0, 0x1FF, [0; 2]);
+    let mut found = 0;
+    let mut p = 0;
+    while p < 6 {
+        let matrix = PERMUTATION_MATRICES[p];
+        if pattern & matrix == matrix {
+            union |= matrix;
+            meet &= matrix;
+            if found < 2 {
+                first[found] = matrix;
+            }
+            found += 1;
+        }
+        p += 1;
+    }
+    if found == 0 {
+        meet = 0;
+    }
+    (union, meet, first)
+}
+
+/// Spreads a 3×3 pattern (bit `3·i + j`) to bit `9·i + j`: row `i` of a
+/// stack pattern is band `i`'s three columns of the stack.
+const fn spread_rows(pattern: u32) -> u32 {
+    (pattern & 0x7) | ((pattern & 0x38) << 6) | ((pattern & 0x1C0) << 12)
+}
+
+/// The *stack rule* for one digit and one stack. Indexed by the 3×3 pattern
+/// of the stack's minicolumns where the digit may go (bit `3·band + column`
+/// within the stack): the minicolumns on some permutation matrix inside it and
+/// those on all of them, both spread to bit `9·band + column`, and how many
+/// minicolumns remain. A union of 0 is a contradiction.
+const STACK_RULE: [(u32, u32, u32); 512] = {
+    let mut table = [(0, 0, 0); 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let (union, meet, _) = permutations_inside(pattern as u32);
+        table[pattern] = (
+            spread_rows(union),
+            spread_rows(meet),
+            triad_count(union.count_ones()),
+        );
+        pattern += 1;
+    }
+    table
+};
+
+/// For a 3×3 pattern with exactly two permutation matrices inside: both, as
+/// 9-bit masks (the branching alternatives); zeros otherwise.
+const TWO_CONFIGURATIONS: [[u32; 2]; 512] = {
+    let mut table = [[0; 2]; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let (union, _, first) = permutations_inside(pattern as u32);
+        // Two matrices inside a pattern cover 5 or 6 intersections, more cover 7 or more.
+        let size = union.count_ones();
+        if size == 5 || size == 6 {
+            table[pattern] = first;
+        }
+        pattern += 1;
+    }
+    table
+};
+
+/// For a 9-bit row segment: bits 0-2, the boxes where it has a candidate;
+/// bits 9-11, that box when there is only one (the digit is then forced into
+/// that minirow). Three segments shifted by 0, 3 and 6 and or-ed give a band
+/// pattern and its forced minirows side by side.
+const SEGMENT_INFO: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut seg = 0;
+    while seg < 512 {
+        let boxes = ROW_TO_BOXES[seg];
+        let forced = if boxes != 0 && boxes & (boxes - 1) == 0 {
+            boxes
+        } else {
+            0
+        };
+        table[seg] = boxes | (forced << 9);
+        seg += 1;
+    }
+    table
+};
+
+/// A digit's candidate triads in a band or stack, as kept per place: the
+/// count in bits 0-3, and bit 4 set when the count is 5 or 6, which after the
+/// band or stack rule means exactly two configurations (two permutation
+/// matrices cover 5 or 6 intersections; three or more cover 7 or more).
+const fn triad_count(count: u32) -> u32 {
+    count | (((count == 5 || count == 6) as u32) << 4)
+}
+
+/// [`triad_count`] of a 9-bit pattern (there is no popcount instruction in
+/// the x86_64 baseline).
+const TRIAD_COUNT: [u8; 512] = {
+    let mut table = [0; 512];
+    let mut v = 0;
+    while v < 512 {
+        table[v] = triad_count((v as u32).count_ones()) as u8;
+        v += 1;
+    }
+    table
+};
+
+/// For a 9-bit set of minirows (bit `3·row + box`): their cells.
+const MINIROW_CELLS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut t = 0;
+        while t < 9 {
+            if set & (1 << t) != 0 {
+                table[set] |= 0x7 << (9 * (t / 3) + 3 * (t % 3));
+            }
+            t += 1;
+        }
+        set += 1;
+    }
+    table
+};
+
 /// For word `3·d + b`: the words of the same digit in the other two bands.
 const OTHER_BANDS: [[u8; 2]; 27] = {
     let mut table = [[0; 2]; 27];
@@ -214,6 +357,65 @@ const BAND_OF: [u8; 27] = {
     table
 };
 
+/// Puzzles with at least this many unsolved cells after the first
+/// propagation are searched with [`Board::stall_rules`]; the others without.
+/// The stall rules cost about as much as a whole propagation, and they pay
+/// for it only on puzzles that need a long search: every puzzle of the
+/// hardest public sets lies above the line (forum_hardest_1106: 54-61 cells,
+/// 91% of magictour_top1465), while the multi-solution serg_benchmark
+/// puzzles (31-47 cells) are searched 1.9 times slower with them. On the
+/// 17-clue set the strong search goes to the 17% of puzzles above the line.
+const STRONG_SEARCH_MIN_UNSOLVED: u32 = 48;
+/// The 9-bit set of columns where a band word has a candidate.
+#[inline(always)]
+const fn fold_columns(word: u32) -> u32 {
+    (word | (word >> 9) | (word >> 18)) & ROW9
+}
+
+/// The 3×3 pattern of stack 0 (bit `3·band + column`) in a 27-bit set of
+/// columns per band (bit `9·band + column`).
+#[inline(always)]
+const fn stack_pattern(columns: u32) -> usize {
+    let x = columns & BOXES[0];
+    ((x & 0x7) | ((x >> 6) & 0x38) | ((x >> 12) & 0x1C0)) as usize
+}
+
+/// The band or stack with fewest candidate triads over all digits among
+/// those where a digit has exactly two configurations, and the first such
+/// digit. `sizes[d]` holds digit `d`'s [`triad_count`] in band `b` at byte
+/// `b` and in stack `j` at byte `3 + j`.
+#[inline(always)]
+fn choose_branch(sizes: &[u64; 9]) -> Branch {
+    const COUNTS: u64 = 0x0F0F_0F0F_0F0F;
+    const TWO_WAYS: u64 = 0x1010_1010_1010;
+    let (mut totals, mut two_ways) = (0u64, 0u64);
+    for &size in sizes {
+        totals += size & COUNTS;
+        two_ways |= size & TWO_WAYS;
+    }
+    let mut best = (u64::MAX, Branch::NONE);
+    while two_ways != 0 {
+        let place = two_ways.trailing_zeros() / 8;
+        two_ways &= two_ways - 1;
+        let total = (totals >> (8 * place)) & 0xFF;
+        if total < best.0 {
+            best = (total, place as u8);
+        }
+    }
+    if best.1 == Branch::NONE {
+        return Branch {
+            digit: 0,
+            place: Branch::NONE,
+        };
+    }
+    let flag = 1u64 << (8 * best.1 + 4);
+    let digit = sizes.iter().position(|&size| size & flag != 0).unwrap_or(0);
+    Branch {
+        digit: digit as u8,
+        place: best.1,
+    }
+}
+
 /// The propagation state: see the module docs.
 #[derive(Clone, Copy)]
 struct Board {
@@ -227,6 +429,22 @@ struct Board {
     unsolved: [u32; 3],
     /// Two-candidate cells per band as of the last naked-single pass.
     pairs: [u32; 3],
+    /// Where to branch, as chosen by the last [`Board::stall_rules`] pass.
+    branch: Branch,
+}
+
+/// A digit with exactly two configurations left in a band or a stack: the
+/// search tries one, then the other.
+#[derive(Clone, Copy)]
+struct Branch {
+    /// Digit index (0..9).
+    digit: u8,
+    /// 0..3: band; 3..6: stack `place - 3`; [`Branch::NONE`]: none found.
+    place: u8,
+}
+
+impl Branch {
+    const NONE: u8 = u8::MAX;
 }
 
 impl Board {
@@ -240,6 +458,10 @@ impl Board {
             updated: [0; 28],
             unsolved: [BAND; 3],
             pairs: [0; 3],
+            branch: Branch {
+                digit: 0,
+                place: Branch::NONE,
+            },
         }
     }
 
@@ -395,8 +617,115 @@ impl Board {
         Some(placed)
     }
 
+    /// The rules applied once the cheap ones stall, over all 27 words at once,
+    /// and the choice of where to branch when they find nothing either:
+    /// - *Stack rule*: the band rule turned sideways. In a stack, a digit sits
+    ///   once in each band and once in each of its three columns, so the
+    ///   (band, column) minicolumns it uses form a permutation matrix; the
+    ///   minicolumns on none leave its candidates.
+    /// - *Hidden triads*: each minirow and each minicolumn holds exactly three
+    ///   digits. A digit is forced into a minirow when its row has no other
+    ///   box for it, and into a minicolumn when it lies on every permutation
+    ///   matrix of the stack rule. Three digits forced into one triad fill it,
+    ///   so every other digit leaves its cells; four is a contradiction.
+    ///
+    /// `Some(true)` when a candidate was removed, `None` on a contradiction.
+    /// `Some(false)` leaves [`Board::branch`] set: a digit with exactly two
+    /// configurations in the band or stack with fewest candidate triads over
+    /// all digits (the branching rule of tdoku, whose two-way branches split
+    /// the search more evenly than a cell's two candidates do).
+    #[inline(always)]
+    fn stall_rules(&mut self) -> Option<bool> {
+        let mut changed = false;
+        // Per digit: forced minirows at bit 9·band + 3·row + box, forced
+        // minicolumns at bit 32 + 9·band + column.
+        let mut forced = [0u64; 9];
+        // Per digit: candidate triads in band b (byte b) and in stack j (byte 3 + j).
+        let mut sizes = [0u64; 9];
+        let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
+        for d in 0..9 {
+            let s = 3 * d;
+            let words = [
+                self.candidates[s],
+                self.candidates[s + 1],
+                self.candidates[s + 2],
+            ];
+            let columns = fold_columns(words[0])
+                | (fold_columns(words[1]) << 9)
+                | (fold_columns(words[2]) << 18);
+            let stacks = [
+                STACK_RULE[stack_pattern(columns)],
+                STACK_RULE[stack_pattern(columns >> 3)],
+                STACK_RULE[stack_pattern(columns >> 6)],
+            ];
+            if stacks[0].0 == 0 || stacks[1].0 == 0 || stacks[2].0 == 0 {
+                return None;
+            }
+            let kept = stacks[0].0 | (stacks[1].0 << 3) | (stacks[2].0 << 6);
+            let fixed = stacks[0].1 | (stacks[1].1 << 3) | (stacks[2].1 << 6);
+            changed |= kept != columns;
+            let mut size = (u64::from(stacks[0].2) << 24)
+                | (u64::from(stacks[1].2) << 32)
+                | (u64::from(stacks[2].2) << 40);
+            let mut rows = 0u32;
+            for (b, &word) in words.iter().enumerate() {
+                let keep = (kept >> (9 * b)) & ROW9;
+                let w = word & (keep | (keep << 9) | (keep << 18));
+                self.candidates[s + b] = w;
+                let info = SEGMENT_INFO[(w & ROW9) as usize]
+                    | (SEGMENT_INFO[((w >> 9) & ROW9) as usize] << 3)
+                    | (SEGMENT_INFO[(w >> 18) as usize] << 6);
+                size |= u64::from(TRIAD_COUNT[(info & ROW9) as usize]) << (8 * b);
+                rows |= (info >> 9) << (9 * b);
+            }
+            sizes[d] = size;
+            let v = u64::from(rows) | (u64::from(fixed) << 32);
+            forced[d] = v;
+            more |= thrice & v;
+            thrice |= twice & v;
+            twice |= once & v;
+            once |= v;
+        }
+        if more != 0 {
+            return None;
+        }
+        // Only triads with an unsolved cell can lose a candidate.
+        let mut open = 0u64;
+        for (b, &cells) in self.unsolved.iter().enumerate() {
+            let minirows = ROW_TO_BOXES[(cells & ROW9) as usize]
+                | (ROW_TO_BOXES[((cells >> 9) & ROW9) as usize] << 3)
+                | (ROW_TO_BOXES[(cells >> 18) as usize] << 6);
+            open |=
+                (u64::from(minirows) << (9 * b)) | (u64::from(fold_columns(cells)) << (32 + 9 * b));
+        }
+        let full = thrice & open;
+        if full != 0 {
+            for (d, &v) in forced.iter().enumerate() {
+                let others = full & !v;
+                if others == 0 {
+                    continue;
+                }
+                for b in 0..3 {
+                    let rows = ((others >> (9 * b)) as u32) & ROW9;
+                    let columns = ((others >> (32 + 9 * b)) as u32) & ROW9;
+                    let gone =
+                        MINIROW_CELLS[rows as usize] | columns | (columns << 9) | (columns << 18);
+                    let s = 3 * d + b;
+                    if self.candidates[s] & gone != 0 {
+                        self.candidates[s] &= !gone;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            self.branch = choose_branch(&sizes);
+        }
+        Some(changed)
+    }
+
     /// Propagates to a fixed point. False on a contradiction.
-    fn propagate(&mut self) -> bool {
+    fn propagate(&mut self, strong: bool) -> bool {
         loop {
             if !self.update() {
                 return false;
@@ -407,9 +736,54 @@ impl Board {
             match self.naked_singles() {
                 None => return false,
                 Some(true) => continue,
+                Some(false) => {}
+            }
+            if !strong {
+                self.branch.place = Branch::NONE;
+                return true;
+            }
+            match self.stall_rules() {
+                None => return false,
+                Some(true) => continue,
                 Some(false) => return true,
             }
         }
+    }
+
+    /// The two alternatives of [`Board::branch`], as the cells each leaves to
+    /// the digit in its three bands.
+    fn branch_alternatives(&self) -> [[u32; 3]; 2] {
+        let Branch { digit, place } = self.branch;
+        let s = 3 * digit as usize;
+        let mut alternatives = [[BAND; 3]; 2];
+        if place < 3 {
+            let b = place as usize;
+            let w = self.candidates[s + b];
+            let pattern = ROW_TO_BOXES[(w & ROW9) as usize]
+                | (ROW_TO_BOXES[((w >> 9) & ROW9) as usize] << 3)
+                | (ROW_TO_BOXES[(w >> 18) as usize] << 6);
+            for (alternative, matrix) in alternatives
+                .iter_mut()
+                .zip(TWO_CONFIGURATIONS[pattern as usize])
+            {
+                alternative[b] = MINIROW_CELLS[matrix as usize];
+            }
+        } else {
+            let j = (place - 3) as u32;
+            let stack = 0x7 << (3 * j);
+            let columns = fold_columns(self.candidates[s])
+                | (fold_columns(self.candidates[s + 1]) << 9)
+                | (fold_columns(self.candidates[s + 2]) << 18);
+            let pattern = stack_pattern(columns >> (3 * j));
+            for (alternative, matrix) in alternatives.iter_mut().zip(TWO_CONFIGURATIONS[pattern]) {
+                // Band b keeps the other stacks' columns and its minicolumn of this one.
+                for (b, cells) in alternative.iter_mut().enumerate() {
+                    let keep = (ROW9 & !stack) | (((matrix >> (3 * b)) & 0x7) << (3 * j));
+                    *cells = keep | (keep << 9) | (keep << 18);
+                }
+            }
+        }
+        alternatives
     }
 
     /// The unsolved cell to branch on: `(band, bit)`, a two-candidate cell if
@@ -460,12 +834,31 @@ struct Hunt {
     count: usize,
     first: Option<Board>,
     guesses: u64,
+    /// Whether propagation applies the stall rules and branches on configurations.
+    strong: bool,
 }
 
 impl Hunt {
     /// Explores the propagated, unsolved `board`, which it may leave
     /// changed. Returns once `limit` solutions are found.
     fn explore(&mut self, board: &mut Board) {
+        if board.branch.place != Branch::NONE {
+            // A digit's two configurations in a band or stack: one, then the other.
+            let [one, other] = board.branch_alternatives();
+            let s = 3 * board.branch.digit as usize;
+            let mut next = *board;
+            for (b, cells) in one.iter().enumerate() {
+                next.candidates[s + b] &= cells;
+            }
+            if self.try_board(&mut next) {
+                return;
+            }
+            for (b, cells) in other.iter().enumerate() {
+                board.candidates[s + b] &= cells;
+            }
+            self.try_board(board);
+            return;
+        }
         let (b, i) = board.branch_cell();
         let bit = 1u32 << i;
         let mut digits: u32 = 0;
@@ -496,7 +889,7 @@ impl Hunt {
     #[inline(always)]
     fn try_board(&mut self, board: &mut Board) -> bool {
         self.guesses += 1;
-        if board.propagate() {
+        if board.propagate(self.strong) {
             if board.is_solved() {
                 self.count += 1;
                 if self.first.is_none() {
@@ -569,10 +962,26 @@ impl BitmaskSolver {
         Some(board)
     }
 
-    /// Propagates `board` and searches it for up to `limit` solutions.
+    /// Propagates `board` and searches it for up to `limit` solutions, with
+    /// the stall rules when the puzzle is big enough to pay for them (see
+    /// [`STRONG_SEARCH_MIN_UNSOLVED`]).
     #[inline(always)]
-    fn search_board(mut board: Board, limit: usize) -> Search {
-        if !board.propagate() {
+    fn search_board(board: Board, limit: usize) -> Search {
+        Self::search_board_with(board, limit, None)
+    }
+
+    /// [`BitmaskSolver::search_board`], with or without the stall rules as
+    /// `strong` says, or as the puzzle's size says when it is `None`.
+    #[inline(always)]
+    fn search_board_with(mut board: Board, limit: usize, strong: Option<bool>) -> Search {
+        if !board.propagate(false) {
+            return Search::NONE;
+        }
+        let strong = strong.unwrap_or_else(|| {
+            let unsolved: u32 = board.unsolved.iter().map(|cells| cells.count_ones()).sum();
+            unsolved >= STRONG_SEARCH_MIN_UNSOLVED
+        });
+        if strong && !board.is_solved() && !board.propagate(true) {
             return Search::NONE;
         }
         if board.is_solved() {
@@ -587,6 +996,7 @@ impl BitmaskSolver {
             count: 0,
             first: None,
             guesses: 0,
+            strong,
         };
         hunt.explore(&mut board);
         Search {
@@ -695,6 +1105,78 @@ mod tests {
             solver.count_solutions(&Grid::from_cells_unchecked(cells), 1),
             1
         );
+    }
+
+    #[test]
+    fn stack_rule_keeps_the_permutation_matrices() {
+        // All nine minicolumns open: all kept, none forced, nine triads.
+        assert_eq!(STACK_RULE[0x1FF], (BAND & 0x1C0E07, 0, 9));
+        // A permutation matrix alone is kept and forced whole.
+        let matrix = 0b001_100_010;
+        let spread = spread_rows(matrix);
+        assert_eq!(STACK_RULE[matrix as usize], (spread, spread, 3));
+        // Band 0 has no minicolumn: a contradiction.
+        assert_eq!(STACK_RULE[0x1F8].0, 0);
+        // Band 0 only in minicolumn 0: the other bands lose minicolumn 0.
+        let (kept, forced, _) = STACK_RULE[0b110_110_001];
+        assert_eq!(kept, spread_rows(0b110_110_001));
+        assert_eq!(forced, 1);
+        let (kept, _, _) = STACK_RULE[0b111_111_001];
+        assert_eq!(kept, spread_rows(0b110_110_001));
+    }
+
+    #[test]
+    fn two_configurations_exactly_when_two_matrices_fit() {
+        for pattern in 0..512u32 {
+            let fitting: Vec<u32> = PERMUTATION_MATRICES
+                .iter()
+                .copied()
+                .filter(|&m| pattern & m == m)
+                .collect();
+            let union = fitting.iter().fold(0, |u, m| u | m);
+            let two = TWO_CONFIGURATIONS[union as usize];
+            if fitting.len() == 2 {
+                assert_eq!(two, [fitting[0], fitting[1]], "{pattern:09b}");
+                // The flag read by the search agrees.
+                assert_eq!(TRIAD_COUNT[union as usize] & 0x10, 0x10, "{pattern:09b}");
+            } else {
+                assert_eq!(two, [0, 0], "{pattern:09b}");
+                assert_eq!(TRIAD_COUNT[union as usize] & 0x10, 0, "{pattern:09b}");
+            }
+            assert_eq!(
+                u32::from(TRIAD_COUNT[pattern as usize] & 0xF),
+                pattern.count_ones()
+            );
+        }
+    }
+
+    #[test]
+    fn searches_with_and_without_stall_rules_agree_on_every_shipped_set() {
+        const SETS: [&str; 6] = [
+            include_str!("../../tests/data/17_clue.txt"),
+            include_str!("../../tests/data/forum_hardest_1106.txt"),
+            include_str!("../../tests/data/forum_hardest_1905_11.txt"),
+            include_str!("../../tests/data/magictour_top1465.txt"),
+            include_str!("../../tests/data/serg_benchmark.txt"),
+            include_str!("../../tests/data/unbiased.txt"),
+        ];
+        let mut puzzles = 0;
+        for set in SETS {
+            for line in set.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+                let puzzle: Grid = line.parse().unwrap();
+                let board = BitmaskSolver::board_of(&puzzle).unwrap();
+                let weak = BitmaskSolver::search_board_with(board, 3, Some(false));
+                let strong = BitmaskSolver::search_board_with(board, 3, Some(true));
+                assert!(weak.count >= 1);
+                assert_eq!(weak.count, strong.count, "{line}");
+                for search in [weak, strong] {
+                    let solution = search.solution.unwrap();
+                    assert!(solution.solves(&puzzle), "{line}");
+                }
+                puzzles += 1;
+            }
+        }
+        assert_eq!(puzzles, 6 * 300);
     }
 
     #[test]
