@@ -475,7 +475,7 @@ impl Generator {
             }
             // Rating last: it is the slowest check, and most draws that
             // reach it pass the others.
-            if self.needs_search() && self.solver.search(&puzzle, 1).guesses == 0 {
+            if self.needs_search() && self.solver.search_basic(&puzzle, 1).guesses == 0 {
                 continue;
             }
             generated.rating = rate::rate(&puzzle);
@@ -486,8 +486,8 @@ impl Generator {
     }
 
     /// True when only puzzles rated above [`LOCKED_CANDIDATES_MAX`] can
-    /// qualify. The solver's propagation is singles and locked candidates
-    /// (see [`crate::solver`]), and those deductions only ever enable each
+    /// qualify. The solver's basic propagation is singles and locked
+    /// candidates ([`BitmaskSolver::search_basic`]), and those deductions only ever enable each
     /// other; so a puzzle it settles without a guess is solved by the rater
     /// with them too and rates at most that. Such draws are dropped unrated,
     /// saving the rater's time on most easy and medium draws.
@@ -525,7 +525,7 @@ impl Generator {
         {
             return false;
         }
-        if self.options.unique && self.solver.count_solutions(puzzle, 2) != 1 {
+        if self.options.unique && self.solver.search_basic(puzzle, 2).count != 1 {
             return false;
         }
         if self.options.minimal {

@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::grid::{Grid, CELLS};
-use crate::solver::{BitmaskSolver, Solver};
+use crate::solver::BitmaskSolver;
 
 /// A random completed grid, drawn from `rng`.
 pub(crate) fn random_solution<R: Rng>(rng: &mut R, solver: &BitmaskSolver) -> Grid {
@@ -29,7 +29,10 @@ pub(crate) fn random_solution<R: Rng>(rng: &mut R, solver: &BitmaskSolver) -> Gr
         }
         // Every filling of the diagonal boxes is known to complete; the loop
         // only guards against trusting that.
-        if let Some(grid) = solver.solve(&Grid::from_cells_unchecked(cells)) {
+        if let Some(grid) = solver
+            .search_basic(&Grid::from_cells_unchecked(cells), 1)
+            .solution
+        {
             return transform(&grid, rng);
         }
     }

@@ -1006,6 +1006,20 @@ impl BitmaskSolver {
         }
     }
 
+    /// [`Solver::search`] with the band-word rules and singles only, never
+    /// the stall rules, whatever the puzzle's size.
+    ///
+    /// The puzzle generator uses it where the propagation's strength matters:
+    /// a puzzle settled here without a guess needs nothing beyond singles and
+    /// locked candidates (the generator drops such draws unrated when it
+    /// wants harder ones), and on the grids it digs, mostly refuted by
+    /// propagation alone, the cheaper pass is also the faster one.
+    pub(crate) fn search_basic(&self, puzzle: &Grid, limit: usize) -> Search {
+        Self::board_of(puzzle).map_or(Search::NONE, |board| {
+            Self::search_board_with(board, limit, Some(false))
+        })
+    }
+
     /// A solution of `puzzle` whose blank `cell` holds anything but `digit`.
     ///
     /// This is the puzzle generator's uniqueness test: with the one known
@@ -1016,7 +1030,7 @@ impl BitmaskSolver {
         let mut board = Self::board_of(puzzle)?;
         let (b, i) = (cell / 27, cell % 27);
         board.candidates[3 * (digit as usize - 1) + b] &= !(1 << i);
-        Self::search_board(board, 1).solution
+        Self::search_board_with(board, 1, Some(false)).solution
     }
 }
 
@@ -1177,6 +1191,30 @@ mod tests {
             }
         }
         assert_eq!(puzzles, 6 * 300);
+    }
+
+    #[test]
+    fn stall_rules_settle_more_puzzles_without_guessing_than_basic_search() {
+        let solver = BitmaskSolver::new();
+        let set = include_str!("../../tests/data/magictour_top1465.txt");
+        let (mut basic_settled, mut only_strong) = (0, 0);
+        for line in set.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let puzzle: Grid = line.parse().unwrap();
+            let basic = solver.search_basic(&puzzle, 2);
+            let strong = solver.search(&puzzle, 2);
+            assert_eq!(basic.count, strong.count, "{line}");
+            if basic.guesses == 0 {
+                // Stronger propagation never needs a guess where weaker did not.
+                assert_eq!(strong.guesses, 0, "{line}");
+                basic_settled += 1;
+            } else if strong.guesses == 0 {
+                only_strong += 1;
+            }
+        }
+        assert!(
+            basic_settled > 0 && only_strong > 0,
+            "{basic_settled} {only_strong}"
+        );
     }
 
     #[test]
