@@ -211,8 +211,9 @@ const PERMUTATION_MATRICES: [u32; 6] = {
 };
 
 /// For a 3×3 pattern: the union and the intersection of the permutation
-/// matrices inside it (both 0 when there is none), and the first two of them.
-const fn permutations_inside(pattern: u32) -> (u32, u32, [u32; 2]) {
+/// matrices inside it (both 0 when there is none), the first two of them, and
+/// how many there are.
+const fn permutations_inside(pattern: u32) -> (u32, u32, [u32; 2], usize) {
     let (mut union, mut meet, mut first) = (0, 0x1FF, [0; 2]);
     let mut found = 0;
     let mut p = 0;
@@ -231,7 +232,7 @@ const fn permutations_inside(pattern: u32) -> (u32, u32, [u32; 2]) {
     if found == 0 {
         meet = 0;
     }
-    (union, meet, first)
+    (union, meet, first, found)
 }
 
 /// Spreads a 3×3 pattern (bit `3·i + j`) to bit `9·i + j`: row `i` of a
@@ -249,7 +250,7 @@ const STACK_RULE: [(u32, u32, u32); 512] = {
     let mut table = [(0, 0, 0); 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let (union, meet, _) = permutations_inside(pattern as u32);
+        let (union, meet, _, _) = permutations_inside(pattern as u32);
         table[pattern] = (
             spread_rows(union),
             spread_rows(meet),
@@ -266,10 +267,8 @@ const TWO_CONFIGURATIONS: [[u32; 2]; 512] = {
     let mut table = [[0; 2]; 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let (union, _, first) = permutations_inside(pattern as u32);
-        // Two matrices inside a pattern cover 5 or 6 intersections, more cover 7 or more.
-        let size = union.count_ones();
-        if size == 5 || size == 6 {
+        let (_, _, first, found) = permutations_inside(pattern as u32);
+        if found == 2 {
             table[pattern] = first;
         }
         pattern += 1;
@@ -366,10 +365,33 @@ const BAND_OF: [u8; 27] = {
 /// puzzles (31-47 cells) are searched 1.9 times slower with them. On the
 /// 17-clue set the strong search goes to the 17% of puzzles above the line.
 const STRONG_SEARCH_MIN_UNSOLVED: u32 = 48;
+
 /// The 9-bit set of columns where a band word has a candidate.
 #[inline(always)]
 const fn fold_columns(word: u32) -> u32 {
     (word | (word >> 9) | (word >> 18)) & ROW9
+}
+
+/// The cells of a band in a 9-bit set of columns (the inverse of [`fold_columns`]).
+#[inline(always)]
+const fn spread_columns(columns: u32) -> u32 {
+    columns | (columns << 9) | (columns << 18)
+}
+
+/// A digit's columns in all three bands, from its three band words: bit
+/// `9·band + column`.
+#[inline(always)]
+const fn columns_by_band(words: [u32; 3]) -> u32 {
+    fold_columns(words[0]) | (fold_columns(words[1]) << 9) | (fold_columns(words[2]) << 18)
+}
+
+/// The 9-bit pattern (bit `3·row + box`) of the minirows where a band word
+/// has a candidate: the index of [`BAND_RULE`].
+#[inline(always)]
+fn minirows(word: u32) -> u32 {
+    ROW_TO_BOXES[(word & ROW9) as usize]
+        | (ROW_TO_BOXES[((word >> 9) & ROW9) as usize] << 3)
+        | (ROW_TO_BOXES[(word >> 18) as usize] << 6)
 }
 
 /// The 3×3 pattern of stack 0 (bit `3·band + column`) in a 27-bit set of
@@ -403,10 +425,7 @@ fn choose_branch(sizes: &[u64; 9]) -> Branch {
         }
     }
     if best.1 == Branch::NONE {
-        return Branch {
-            digit: 0,
-            place: Branch::NONE,
-        };
+        return Branch::NOWHERE;
     }
     let flag = 1u64 << (8 * best.1 + 4);
     let digit = sizes.iter().position(|&size| size & flag != 0).unwrap_or(0);
@@ -445,6 +464,11 @@ struct Branch {
 
 impl Branch {
     const NONE: u8 = u8::MAX;
+    /// No branch chosen.
+    const NOWHERE: Branch = Branch {
+        digit: 0,
+        place: Branch::NONE,
+    };
 }
 
 impl Board {
@@ -458,10 +482,7 @@ impl Board {
             updated: [0; 28],
             unsolved: [BAND; 3],
             pairs: [0; 3],
-            branch: Branch {
-                digit: 0,
-                place: Branch::NONE,
-            },
+            branch: Branch::NOWHERE,
         }
     }
 
@@ -543,7 +564,7 @@ impl Board {
     fn update_word(&mut self, s: usize) -> bool {
         let [other1, other2] = OTHER_BANDS[s];
         let elsewhere = self.candidates[other1 as usize] | self.candidates[other2 as usize];
-        let must = !(elsewhere | (elsewhere >> 9) | (elsewhere >> 18)) & ROW9;
+        let must = !fold_columns(elsewhere) & ROW9;
         // The band rule and the column claim are computed side by side from
         // the word as it is, not one after the other: the update is a chain
         // of dependent table look-ups, and cutting one link from it makes the
@@ -551,10 +572,7 @@ impl Board {
         // revisited whenever the claim removed something (`updated` keeps the
         // word before the claim), which costs 5-7% more instructions.
         let word = self.candidates[s];
-        let pattern = ROW_TO_BOXES[(word & ROW9) as usize]
-            | (ROW_TO_BOXES[((word >> 9) & ROW9) as usize] << 3)
-            | (ROW_TO_BOXES[(word >> 18) as usize] << 6);
-        let ruled = word & BAND_RULE[pattern as usize];
+        let ruled = word & BAND_RULE[minirows(word) as usize];
         let x = ruled & COLUMN_CLAIM[must as usize];
         if x == 0 {
             return false;
@@ -562,8 +580,7 @@ impl Board {
         self.candidates[s] = x;
         self.updated[s] = ruled;
 
-        let columns = (x | (x >> 9) | (x >> 18)) & ROW9;
-        let keep = COLUMN_LOCK[columns as usize];
+        let keep = COLUMN_LOCK[fold_columns(x) as usize];
         self.candidates[other1 as usize] &= keep;
         self.candidates[other2 as usize] &= keep;
 
@@ -650,9 +667,7 @@ impl Board {
                 self.candidates[s + 1],
                 self.candidates[s + 2],
             ];
-            let columns = fold_columns(words[0])
-                | (fold_columns(words[1]) << 9)
-                | (fold_columns(words[2]) << 18);
+            let columns = columns_by_band(words);
             let stacks = [
                 STACK_RULE[stack_pattern(columns)],
                 STACK_RULE[stack_pattern(columns >> 3)],
@@ -670,7 +685,7 @@ impl Board {
             let mut rows = 0u32;
             for (b, &word) in words.iter().enumerate() {
                 let keep = (kept >> (9 * b)) & ROW9;
-                let w = word & (keep | (keep << 9) | (keep << 18));
+                let w = word & spread_columns(keep);
                 self.candidates[s + b] = w;
                 let info = SEGMENT_INFO[(w & ROW9) as usize]
                     | (SEGMENT_INFO[((w >> 9) & ROW9) as usize] << 3)
@@ -692,11 +707,8 @@ impl Board {
         // Only triads with an unsolved cell can lose a candidate.
         let mut open = 0u64;
         for (b, &cells) in self.unsolved.iter().enumerate() {
-            let minirows = ROW_TO_BOXES[(cells & ROW9) as usize]
-                | (ROW_TO_BOXES[((cells >> 9) & ROW9) as usize] << 3)
-                | (ROW_TO_BOXES[(cells >> 18) as usize] << 6);
-            open |=
-                (u64::from(minirows) << (9 * b)) | (u64::from(fold_columns(cells)) << (32 + 9 * b));
+            open |= (u64::from(minirows(cells)) << (9 * b))
+                | (u64::from(fold_columns(cells)) << (32 + 9 * b));
         }
         let full = thrice & open;
         if full != 0 {
@@ -708,8 +720,7 @@ impl Board {
                 for b in 0..3 {
                     let rows = ((others >> (9 * b)) as u32) & ROW9;
                     let columns = ((others >> (32 + 9 * b)) as u32) & ROW9;
-                    let gone =
-                        MINIROW_CELLS[rows as usize] | columns | (columns << 9) | (columns << 18);
+                    let gone = MINIROW_CELLS[rows as usize] | spread_columns(columns);
                     let s = 3 * d + b;
                     if self.candidates[s] & gone != 0 {
                         self.candidates[s] &= !gone;
@@ -758,10 +769,7 @@ impl Board {
         let mut alternatives = [[BAND; 3]; 2];
         if place < 3 {
             let b = place as usize;
-            let w = self.candidates[s + b];
-            let pattern = ROW_TO_BOXES[(w & ROW9) as usize]
-                | (ROW_TO_BOXES[((w >> 9) & ROW9) as usize] << 3)
-                | (ROW_TO_BOXES[(w >> 18) as usize] << 6);
+            let pattern = minirows(self.candidates[s + b]);
             for (alternative, matrix) in alternatives
                 .iter_mut()
                 .zip(TWO_CONFIGURATIONS[pattern as usize])
@@ -771,15 +779,17 @@ impl Board {
         } else {
             let j = (place - 3) as u32;
             let stack = 0x7 << (3 * j);
-            let columns = fold_columns(self.candidates[s])
-                | (fold_columns(self.candidates[s + 1]) << 9)
-                | (fold_columns(self.candidates[s + 2]) << 18);
-            let pattern = stack_pattern(columns >> (3 * j));
+            let words = [
+                self.candidates[s],
+                self.candidates[s + 1],
+                self.candidates[s + 2],
+            ];
+            let pattern = stack_pattern(columns_by_band(words) >> (3 * j));
             for (alternative, matrix) in alternatives.iter_mut().zip(TWO_CONFIGURATIONS[pattern]) {
                 // Band b keeps the other stacks' columns and its minicolumn of this one.
                 for (b, cells) in alternative.iter_mut().enumerate() {
                     let keep = (ROW9 & !stack) | (((matrix >> (3 * b)) & 0x7) << (3 * j));
-                    *cells = keep | (keep << 9) | (keep << 18);
+                    *cells = spread_columns(keep);
                 }
             }
         }
@@ -948,10 +958,10 @@ impl BitmaskSolver {
             }
         }
         for (d, by_band) in given.iter().enumerate() {
-            let columns = by_band.map(|g| (g | (g >> 9) | (g >> 18)) & ROW9);
+            let columns = by_band.map(fold_columns);
             for b in 0..3 {
                 let elsewhere = columns[(b + 1) % 3] | columns[(b + 2) % 3];
-                let taken = elsewhere | (elsewhere << 9) | (elsewhere << 18);
+                let taken = spread_columns(elsewhere);
                 if by_band[b] & taken != 0 {
                     return None;
                 }
