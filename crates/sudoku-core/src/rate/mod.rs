@@ -48,6 +48,7 @@ mod locked;
 mod single_digit;
 mod singles;
 mod subsets;
+mod technique_set;
 mod unique_rectangle;
 mod wings;
 
@@ -55,6 +56,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use candidates::Candidates;
+pub use technique_set::{ParseTechniqueError, TechniqueSet};
 
 use crate::grid::{Grid, Unit};
 use crate::solver::{BitmaskSolver, Search, Solver};

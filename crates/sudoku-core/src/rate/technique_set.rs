@@ -1,0 +1,165 @@
+//! Techniques by name, sets of them, and whether a solving path teaches one.
+//!
+//! A puzzle *teaches* a technique when the rater's path uses it and nothing
+//! harder: the solver always tries the simpler techniques first, so the named
+//! one was needed where it appears, and a puzzle whose hardest step it is can
+//! be handed out as an exercise in it. "Harder" is the solver's order
+//! ([`Technique::ALL`]), which is also ascending weight; two techniques of
+//! equal weight are ordered as the solver tries them.
+//!
+//! ```
+//! use sudoku_core::rate::{Technique, TechniqueSet};
+//!
+//! assert_eq!("x-wing".parse::<Technique>(), Ok(Technique::XWing));
+//! assert_eq!("XY Wing".parse::<Technique>(), Ok(Technique::XyWing));
+//! let set: TechniqueSet = [Technique::XWing, Technique::Swordfish].into_iter().collect();
+//! assert!(set.contains(Technique::Swordfish));
+//! assert_eq!(set.to_string(), "X-Wing or Swordfish");
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Step, Technique};
+
+impl Technique {
+    /// The name as typed on a command line: lowercase, words joined by `-`
+    /// (`x-wing`, `2-string-kite`, `bug+1`). [`FromStr`] accepts it, the
+    /// human [`name`](Technique::name), and any mix of case, spaces, `-` and `_`.
+    pub fn slug(self) -> String {
+        self.name().to_ascii_lowercase().replace(' ', "-")
+    }
+}
+
+/// The error of parsing a [`Technique`] from an unknown name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique '{0}' (`sudoku rate --techniques` lists them)")]
+pub struct ParseTechniqueError(pub String);
+
+/// `X-Wing`, `x wing` and `x_wing` alike: lowercase, without separators.
+fn squeeze(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+impl FromStr for Technique {
+    type Err = ParseTechniqueError;
+
+    fn from_str(s: &str) -> Result<Technique, ParseTechniqueError> {
+        let wanted = squeeze(s.trim());
+        Technique::ALL
+            .into_iter()
+            .find(|t| squeeze(t.name()) == wanted)
+            .ok_or_else(|| ParseTechniqueError(s.to_string()))
+    }
+}
+
+/// A set of techniques, as a bit per [`Technique::ALL`] position.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct TechniqueSet(u32);
+
+impl TechniqueSet {
+    /// The empty set.
+    pub const EMPTY: TechniqueSet = TechniqueSet(0);
+
+    /// Adds `technique`.
+    pub fn insert(&mut self, technique: Technique) {
+        self.0 |= 1 << technique as u32;
+    }
+
+    /// Whether `technique` is in the set.
+    pub fn contains(self, technique: Technique) -> bool {
+        self.0 & (1 << technique as u32) != 0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The techniques in the set, in the solver's order (easiest first).
+    pub fn iter(self) -> impl Iterator<Item = Technique> {
+        Technique::ALL
+            .into_iter()
+            .filter(move |&t| self.contains(t))
+    }
+
+    /// The easiest technique in the set.
+    pub fn easiest(self) -> Option<Technique> {
+        self.iter().next()
+    }
+
+    /// The hardest technique in the set.
+    pub fn hardest(self) -> Option<Technique> {
+        self.iter().last()
+    }
+
+    /// True when the hardest step of `path` is a technique of the set: one
+    /// of them appears on the path and nothing harder does.
+    pub fn is_taught_by(self, path: &[Step]) -> bool {
+        path.iter()
+            .map(|step| step.technique)
+            .max()
+            .is_some_and(|hardest| self.contains(hardest))
+    }
+}
+
+impl FromIterator<Technique> for TechniqueSet {
+    fn from_iter<I: IntoIterator<Item = Technique>>(iter: I) -> Self {
+        let mut set = TechniqueSet::EMPTY;
+        for technique in iter {
+            set.insert(technique);
+        }
+        set
+    }
+}
+
+/// The names joined with "or": `X-Wing or Swordfish`.
+impl fmt::Display for TechniqueSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, technique) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" or ")?;
+            }
+            f.write_str(technique.name())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_and_slug_parses_back() {
+        for technique in Technique::ALL {
+            assert_eq!(technique.name().parse::<Technique>(), Ok(technique));
+            assert_eq!(technique.slug().parse::<Technique>(), Ok(technique));
+            assert_eq!(
+                technique.slug().to_uppercase().parse::<Technique>(),
+                Ok(technique)
+            );
+        }
+        assert!("x-wings".parse::<Technique>().is_err());
+        assert!("".parse::<Technique>().is_err());
+    }
+
+    #[test]
+    fn taught_means_hardest_on_the_path() {
+        let step = |technique| Step::new(technique);
+        let path = [
+            step(Technique::HiddenSingle),
+            step(Technique::XWing),
+            step(Technique::NakedSingle),
+        ];
+        let set = |ts: &[Technique]| ts.iter().copied().collect::<TechniqueSet>();
+        assert!(set(&[Technique::XWing]).is_taught_by(&path));
+        assert!(set(&[Technique::XWing, Technique::XyWing]).is_taught_by(&path));
+        assert!(!set(&[Technique::HiddenSingle]).is_taught_by(&path));
+        assert!(!set(&[Technique::Swordfish]).is_taught_by(&path));
+        assert!(!set(&[Technique::XWing]).is_taught_by(&[]));
+    }
+}
