@@ -31,6 +31,7 @@ macro_rules! tell {
 }
 
 mod args;
+mod print_cmd;
 mod puzzles_cmd;
 mod rate_cmd;
 
@@ -53,7 +54,7 @@ const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
        sudoku count PATH|- [--limit K] [-j N]
        sudoku check FILE [--first D | --puzzles PUZZLES]
        sudoku bench FILE... [--seconds S]
-       sudoku rate [PATH|-] [--csv] [-j N]
+       sudoku rate [PATH|-] [--csv] [-j N] | sudoku rate --techniques
        sudoku explain PUZZLE [--grid]
        sudoku hint PUZZLE";
 
@@ -74,7 +75,8 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
                  --puzzles P checks FILE as the solutions of puzzle file P
   bench FILE...  solver throughput on one thread, first solution and proof of uniqueness
   rate PATH      each puzzle's difficulty: score, level, hardest technique
-                 (--csv for number,line,score,level,hardest,steps)
+                 (--csv for number,line,score,level,hardest,steps);
+                 --techniques lists the techniques with their names and scores
   explain P      the human solving path of puzzle P (81 characters or a file),
                  one step per line; --grid draws the candidates before each step
   hint P         the next step only, from a puzzle or a partly filled position
@@ -118,8 +120,9 @@ fn report(failure: Failure) -> ExitCode {
     let code = match failure {
         Failure::Usage(message) => {
             tell!(
-                "sudoku: {message}\n{USAGE}\n{}\nTry 'sudoku --help' for more.",
-                puzzles_cmd::USAGE
+                "sudoku: {message}\n{USAGE}\n{}\n{}\nTry 'sudoku --help' for more.",
+                puzzles_cmd::USAGE,
+                print_cmd::USAGE
             );
             2
         }
@@ -140,9 +143,11 @@ fn report(failure: Failure) -> ExitCode {
 fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Help => say(format_args!(
-            "{HELP}\n\n{}\n\n{USAGE}\n{}",
+            "{HELP}\n\n{}\n\n{}\n\n{USAGE}\n{}\n{}",
             puzzles_cmd::HELP,
-            puzzles_cmd::USAGE
+            print_cmd::HELP,
+            puzzles_cmd::USAGE,
+            print_cmd::USAGE
         )),
         Command::Version => say(format_args!("sudoku {}", env!("CARGO_PKG_VERSION"))),
         Command::Generate {
@@ -168,6 +173,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Bench { files, seconds } => bench(&files, seconds),
         Command::Puzzles(args) => puzzles_cmd::run(&args),
         Command::Rate(command) => rate_cmd::run(command),
+        Command::Print(args) => print_cmd::run(&args),
     }
 }
 

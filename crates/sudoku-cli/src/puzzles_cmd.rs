@@ -11,9 +11,11 @@ use sudoku_core::format::{push_assignment, push_line};
 use sudoku_core::puzzle::{
     Feasibility, Generated, Generator, GeneratorOptions, PuzzleError, RunError, SymmetryChoice,
 };
-use sudoku_core::rate::Level;
+use sudoku_core::rate::{self, Level, Technique, TechniqueSet};
+use sudoku_print::{Entry, Facts, MAX_BOOK_PUZZLES};
 
 use crate::args::{bounded, once, output_of, usage, Command, Output, UsageError, MAX_THREADS};
+use crate::print_cmd::{Book, BookFlags, BookFormat};
 use crate::{with_output, write_failure, Failure, Progress};
 
 /// The most puzzles `-n` accepts (the assignment's bound).
@@ -29,7 +31,8 @@ pub const USAGE: &str =
        sudoku puzzles N [--difficulty LEVEL] [--rating LO..HI] [--blanks LO..HI]
                         [--unique|--any] [--symmetry none|rot180|rot90|mirror|diagonal|random]
                         [--minimal] [--seed S] [-o PATH|-] [--format grid|line]
-                        [--with-solutions] [-j N] [--time-limit SECS]";
+                        [--with-solutions] [-j N] [--time-limit SECS]
+                        [--technique NAME]... [--with-path] [-o FILE.pdf|FILE.svg [book options]]";
 
 /// The help text of puzzle generation.
 pub const HELP: &str = "  -n N           write N (1-10000) puzzles to sudoku.txt, 0 for blanks
@@ -48,7 +51,11 @@ pub const HELP: &str = "  -n N           write N (1-10000) puzzles to sudoku.txt
     --format grid|line   the assignment grid (0 for blanks, default) or 81-character lines
     --with-solutions     each puzzle followed by its solution (same line in line format)
     -j N                 threads (default: all cores); the output does not depend on it
-    --time-limit SECS    stop after SECS seconds and keep the puzzles made so far";
+    --time-limit SECS    stop after SECS seconds and keep the puzzles made so far
+    --technique NAME     puzzles whose hardest step is NAME (x-wing, xy-wing, ...; repeat
+                         for several: each puzzle's hardest step is one of them);
+                         `sudoku rate --techniques` lists the names
+    --with-path          each puzzle followed by its solving path, as # comment lines";
 
 /// How puzzles are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +95,12 @@ pub struct PuzzlesArgs {
     pub threads: usize,
     /// Stop after this long.
     pub time_limit: Option<Duration>,
+    /// Techniques one of which is each puzzle's hardest step (empty: any).
+    pub techniques: TechniqueSet,
+    /// Each puzzle followed by its solving path.
+    pub with_path: bool,
+    /// A book instead of text, when `-o` names a `.pdf` or `.svg` file.
+    pub book: Option<Book>,
 }
 
 // The only floats, the rating band, are parsed finite, so equality is total.
@@ -109,6 +122,9 @@ impl PuzzlesArgs {
             with_solutions: false,
             threads: 0,
             time_limit: None,
+            techniques: TechniqueSet::EMPTY,
+            with_path: false,
+            book: None,
         }
     }
 }
@@ -246,8 +262,22 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
     let (mut symmetry, mut level, mut rating, mut seed) = (None, None, None, None);
     let (mut output, mut format, mut with_solutions) = (None, None, false);
     let (mut threads, mut time_limit) = (None, None);
+    let (mut techniques, mut with_path, mut book_flags) =
+        (TechniqueSet::EMPTY, false, BookFlags::default());
     while let Some(arg) = parser.next()? {
         match arg {
+            Long(name) if BookFlags::NAMES.contains(&name) => {
+                let name = name.to_string();
+                book_flags.take(&name, &mut parser)?;
+            }
+            Long("technique") => {
+                let text = parser.value()?.to_string_lossy().into_owned();
+                let technique = text
+                    .parse::<Technique>()
+                    .map_err(|e| UsageError(format!("--technique: {e}")))?;
+                techniques.insert(technique);
+            }
+            Long("with-path") => with_path = true,
             Value(v) if count.is_none() => {
                 count = Some(bounded(v, "the number of puzzles", 1, MAX_PUZZLES)?);
             }
@@ -330,9 +360,36 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
     if unique && any {
         return usage("--unique and --any contradict each other: pick one");
     }
-    if any && (minimal || level.is_some() || rating.is_some()) {
-        return usage("--minimal, --difficulty and --rating apply to unique puzzles, not to --any");
+    if any && (minimal || level.is_some() || rating.is_some() || !techniques.is_empty()) {
+        return usage(
+            "--minimal, --difficulty, --rating and --technique apply to unique puzzles, not to --any",
+        );
     }
+    let output = output.unwrap_or_else(|| Output::File("sudoku.txt".into()));
+    let book = if BookFormat::of(&output).is_some() {
+        let clash = [
+            (format.is_some(), "--format"),
+            (with_solutions, "--with-solutions (use --answers)"),
+            (with_path, "--with-path"),
+        ];
+        if let Some((_, flag)) = clash.iter().find(|(given, _)| *given) {
+            return usage(format!("{flag} applies to text output, not to a book"));
+        }
+        if count > MAX_BOOK_PUZZLES {
+            return usage(format!(
+                "a book holds at most {MAX_BOOK_PUZZLES} puzzles, not {count}"
+            ));
+        }
+        Some(book_flags.book(output.clone())?)
+    } else {
+        if book_flags.any() {
+            return usage(
+                "--per-page, --paper, --title, --answers and --candidates apply to a book: \
+                 -o FILE.pdf or FILE.svg",
+            );
+        }
+        None
+    };
     let mut args = PuzzlesArgs::new(count);
     args.blanks = blanks;
     args.unique = !any;
@@ -341,11 +398,14 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
     args.level = level;
     args.rating = rating;
     args.seed = seed;
-    args.output = output.unwrap_or(args.output);
+    args.output = output;
     args.format = format.unwrap_or(PuzzleFormat::Grid);
     args.with_solutions = with_solutions;
     args.threads = threads.unwrap_or(0);
     args.time_limit = time_limit;
+    args.techniques = techniques;
+    args.with_path = with_path;
+    args.book = book;
     Ok(Command::Puzzles(Box::new(args)))
 }
 
@@ -367,6 +427,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
     if let Some(seed) = args.seed {
         options = options.seed(seed);
     }
+    options = options.techniques(args.techniques);
     match options.feasibility() {
         Err(e) => return Err(Failure::Input(e.to_string())),
         Ok(Feasibility::VerySlow(why)) => {
@@ -384,21 +445,29 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
     let deadline = args.time_limit.map(|limit| Instant::now() + limit);
     let mut progress = Progress::new();
     let total = args.count;
+    if let Some(book) = &args.book {
+        return write_book(args, book, &generator, threads, deadline);
+    }
     let summary = with_output(&args.output, |out| {
         let mut bytes = Vec::with_capacity(4096);
         let mut written = 0usize;
         let result = generator.run(args.count, threads, deadline, |g: &Generated| {
             bytes.clear();
+            let path = checked_path(g, args).map_err(SinkError::Check)?;
             format_puzzle(&mut bytes, g, args, written == 0);
+            if let Some(path) = path.filter(|_| args.with_path) {
+                push_path(&mut bytes, &path);
+            }
             written += 1;
-            out.write_all(&bytes)?;
+            out.write_all(&bytes).map_err(SinkError::Write)?;
             progress.update(written as u64, &format!("of {total} puzzles"));
             Ok(())
         });
         progress.finish();
         match result {
             Ok(summary) => Ok(summary),
-            Err(RunError::Sink(e)) => Err(write_failure(&args.output, &e)),
+            Err(RunError::Sink(SinkError::Write(e))) => Err(write_failure(&args.output, &e)),
+            Err(RunError::Sink(SinkError::Check(failure))) => Err(failure),
             Err(RunError::Generate(e @ PuzzleError::Exhausted)) => {
                 tell!("sudoku: {e}; a file output was left as it was");
                 Err(Failure::Partial)
@@ -411,6 +480,105 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
             "sudoku: the time limit was reached after {} of {} puzzles; those were written",
             summary.generated,
             args.count
+        );
+        return Err(Failure::Partial);
+    }
+    Ok(())
+}
+
+/// Why a puzzle could not be written.
+enum SinkError {
+    Write(std::io::Error),
+    Check(Failure),
+}
+
+/// The rater's path of `g`, checked against `--technique` before the puzzle
+/// is written: the path is computed again here, by `rate::explain`, apart
+/// from the generator's rating. `None` when neither the techniques nor the
+/// path were asked for.
+fn checked_path(g: &Generated, args: &PuzzlesArgs) -> Result<Option<Vec<rate::Step>>, Failure> {
+    if args.techniques.is_empty() && !args.with_path {
+        return Ok(None);
+    }
+    let path = rate::explain(&g.puzzle);
+    if !args.techniques.is_empty() && !args.techniques.is_taught_by(&path) {
+        tell!(
+            "sudoku: internal error: a generated puzzle's hardest step is not {}: {}",
+            args.techniques,
+            g.puzzle.to_line()
+        );
+        return Err(Failure::Partial);
+    }
+    Ok(Some(path))
+}
+
+/// Appends the solving path as comment lines, which every reader skips:
+/// `# path: 37 steps, hardest X-Wing`, then `# 1. Hidden Single: ...`.
+fn push_path(out: &mut Vec<u8>, path: &[rate::Step]) {
+    use std::io::Write as _;
+    let hardest = path.iter().map(|s| s.technique).max();
+    let _ = write!(out, "# path: {} steps", path.len());
+    if let Some(hardest) = hardest {
+        let _ = write!(out, ", hardest {hardest}");
+    }
+    out.push(b'\n');
+    for (i, step) in path.iter().enumerate() {
+        let _ = writeln!(out, "# {}. {step}", i + 1);
+    }
+}
+
+/// Generates the puzzles and writes them as a book: each is checked as for
+/// text, its rating kept when the generator rated it, and the rest solved
+/// and rated by `sudoku_print::fill`.
+fn write_book(
+    args: &PuzzlesArgs,
+    book: &Book,
+    generator: &Generator,
+    threads: usize,
+    deadline: Option<Instant>,
+) -> Result<(), Failure> {
+    let mut entries = Vec::with_capacity(args.count);
+    let mut progress = Progress::new();
+    let result = generator.run(args.count, threads, deadline, |g: &Generated| {
+        checked_path(g, args)?;
+        entries.push(Entry {
+            number: entries.len() + 1,
+            puzzle: g.puzzle,
+            facts: g.rating.map(|rating| Facts {
+                solution: g.solution,
+                rating: Some(rating),
+            }),
+        });
+        progress.update(entries.len() as u64, &format!("of {} puzzles", args.count));
+        Ok(())
+    });
+    progress.finish();
+    let summary = match result {
+        Ok(summary) => summary,
+        Err(RunError::Sink(failure)) => return Err(failure),
+        Err(RunError::Generate(e @ PuzzleError::Exhausted)) => {
+            tell!("sudoku: {e}; a file output was left as it was");
+            return Err(Failure::Partial);
+        }
+        Err(RunError::Generate(e)) => return Err(Failure::Input(e.to_string())),
+    };
+    // Generated puzzles all have a solution, so filling cannot fail.
+    if sudoku_print::fill(&mut entries, threads).is_err() {
+        return Err(Failure::Partial);
+    }
+    if !entries.is_empty() {
+        crate::print_cmd::write_book(book, &entries)?;
+    }
+    if summary.timed_out {
+        tell!(
+            "sudoku: the time limit was reached after {} of {} puzzles; {}",
+            summary.generated,
+            args.count,
+            if entries.is_empty() {
+                "nothing was written"
+            } else {
+                "the book holds those"
+            }
         );
         return Err(Failure::Partial);
     }

@@ -14,7 +14,7 @@ use sudoku_core::format::{parse_one, PuzzleReader, ReadError};
 use sudoku_core::rate::{self, Candidates};
 use sudoku_core::{Grid, Puzzle};
 
-use crate::args::{bounded, once, Input, Output, UsageError, MAX_THREADS};
+use crate::args::{bounded, once, usage, Input, Output, UsageError, MAX_THREADS};
 use crate::{open_input, read_failure, with_output, write_failure, Failure, Progress};
 
 /// Puzzles per chunk handed to a worker: rating takes longer than solving,
@@ -34,14 +34,18 @@ pub enum RateCommand {
     Explain { puzzle: OsString, grid: bool },
     /// `hint PUZZLE`.
     Hint { puzzle: OsString },
+    /// `rate --techniques`: the techniques, their names and scores.
+    Techniques,
 }
 
 /// Parses the arguments after `rate`, `explain` or `hint` (named by `name`).
 pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError> {
     let mut parser = lexopt::Parser::from_args(args);
     let (mut target, mut csv, mut grid, mut threads) = (None, false, false, None);
+    let mut techniques = false;
     while let Some(arg) = parser.next()? {
         match arg {
+            Long("techniques") if name == "rate" => techniques = true,
             Long("csv") if name == "rate" => csv = true,
             Short('j') | Long("threads") if name == "rate" => once(
                 &mut threads,
@@ -52,6 +56,12 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
             Value(v) => once(&mut target, v, "the puzzle")?,
             _ => return Err(arg.unexpected().into()),
         }
+    }
+    if techniques {
+        if target.is_some() || csv || threads.is_some() {
+            return usage("rate --techniques takes no puzzles and no other option");
+        }
+        return Ok(RateCommand::Techniques);
     }
     match name {
         "rate" => Ok(RateCommand::Rate {
@@ -90,7 +100,29 @@ pub fn run(command: RateCommand) -> Result<(), Failure> {
         } => rate_file(&input, csv, threads),
         RateCommand::Explain { puzzle, grid } => explain(&puzzle, grid),
         RateCommand::Hint { puzzle } => hint(&puzzle),
+        RateCommand::Techniques => list_techniques(),
     }
+}
+
+/// One line per technique, in the order the rater tries them: the name
+/// `--technique` takes, the score a puzzle gets when it is the hardest step,
+/// the level of that score, and the name `explain` prints.
+fn list_techniques() -> Result<(), Failure> {
+    let mut text = String::new();
+    for technique in rate::Technique::ALL {
+        let weight = technique.weight();
+        let _ = writeln!(
+            text,
+            "{:<24} {weight:>4.1}  {:<8} {technique}",
+            technique.slug(),
+            rate::Level::of_score(weight).name()
+        );
+    }
+    let stdout = Output::Stdout;
+    with_output(&stdout, |out| {
+        out.write_all(text.as_bytes())
+            .map_err(|e| write_failure(&stdout, &e))
+    })
 }
 
 /// One puzzle's output line, or the note that it could not be rated.

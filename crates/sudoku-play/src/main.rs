@@ -37,8 +37,10 @@ const HELP: &str = "sudoku-play: Sudoku in the terminal
 usage: sudoku-play                       menu: new game by difficulty, resume, quit
        sudoku-play [--difficulty D] [--seed S]
        sudoku-play PUZZLE                an 81-character puzzle, or a file holding one
+       sudoku-play --technique NAME [--seed S]   a puzzle whose hardest step is NAME
 
   -d, --difficulty D   easy, medium, hard, expert or extreme (default: easy)
+  --technique NAME     x-wing, xy-wing, skyscraper, ... (`sudoku rate --techniques`)
   --seed S             the same seed and difficulty always give the same puzzle
 
 Keys: arrows, hjkl or WASD move (or click a cell); 1-9 enter; 0, Backspace or
@@ -106,8 +108,17 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
     let mut difficulty = None;
     let mut seed = None;
     let mut puzzle = None;
+    let mut technique = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
+            Long("technique") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                let text = value.to_string_lossy();
+                technique = Some(
+                    text.parse::<sudoku_core::rate::Technique>()
+                        .map_err(|e| e.to_string())?,
+                );
+            }
             Short('h') | Long("help") => return Ok(None),
             Short('d') | Long("difficulty") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
@@ -126,6 +137,15 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
             Value(value) if puzzle.is_none() => puzzle = Some(value),
             other => return Err(other.unexpected().to_string()),
         }
+    }
+    if let Some(technique) = technique {
+        if puzzle.is_some() || difficulty.is_some() {
+            return Err("--technique cannot be combined with a PUZZLE or --difficulty".to_string());
+        }
+        // Dealt before the terminal is taken over, so that a rare technique's
+        // wait, or its failure, is reported on a normal screen.
+        let made = source::generate_teaching(technique, seed.unwrap_or_else(fresh_seed))?;
+        return Ok(Some(Start::Custom(made.puzzle, made.solution)));
     }
     if let Some(value) = puzzle {
         if difficulty.is_some() || seed.is_some() {
@@ -448,5 +468,24 @@ mod tests {
         assert!(err(&[&open]).contains("more than one solution"));
         let broken = format!("55{}", &PUZZLE[2..]);
         assert!(err(&[&broken]).contains("no solution"));
+    }
+
+    #[test]
+    fn technique_deals_a_puzzle_that_teaches_it() {
+        let dealt = parse(&["--technique", "x-wing", "--seed", "3"]);
+        let Ok(Some(Start::Custom(puzzle, solution))) = &dealt else {
+            panic!("{dealt:?}");
+        };
+        assert!(solution.solves(puzzle));
+        let hardest = sudoku_core::rate::explain(puzzle)
+            .iter()
+            .map(|step| step.technique)
+            .max();
+        assert_eq!(hardest, Some(sudoku_core::rate::Technique::XWing));
+        assert_eq!(parse(&["--technique", "X-Wing", "--seed", "3"]), dealt);
+        let err = |args: &[&str]| parse(args).unwrap_err();
+        assert!(err(&["--technique", "x-wings"]).contains("unknown technique"));
+        assert!(err(&["--technique", "x-wing", "-d", "hard"]).contains("cannot be combined"));
+        assert!(err(&["--technique", "x-wing", PUZZLE]).contains("cannot be combined"));
     }
 }

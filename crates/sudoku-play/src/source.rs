@@ -114,6 +114,35 @@ pub fn generate(difficulty: Difficulty, seed: u64) -> NewPuzzle {
     }
 }
 
+/// Longest wait for a puzzle that teaches a technique (`--technique`): the
+/// rare ones (a Jellyfish is the hardest step of about 1 in 40,000 random
+/// puzzles) may not turn up in time, and the player is told so.
+pub const MAX_TECHNIQUE_TIME: Duration = Duration::from_secs(60);
+
+/// Makes a new puzzle whose hardest step is `technique` (see
+/// `sudoku_core::rate::TechniqueSet`); the same `seed` gives the same puzzle.
+///
+/// # Errors
+/// A message when no such puzzle turned up within [`MAX_TECHNIQUE_TIME`].
+pub fn generate_teaching(technique: rate::Technique, seed: u64) -> Result<NewPuzzle, String> {
+    let options = GeneratorOptions::new()
+        .symmetry(Symmetry::Rot180)
+        .techniques([technique].into_iter().collect())
+        .seed(seed);
+    let deadline = Instant::now() + MAX_TECHNIQUE_TIME;
+    let generated = Generator::new(options)
+        .and_then(|generator| generator.puzzle(0, Some(deadline)))
+        .map_err(|e| format!("no {technique} puzzle: {e}"))?;
+    Ok(NewPuzzle {
+        rating: match &generated.rating {
+            Some(rating) => describe(rating),
+            None => self::rating(&generated.puzzle),
+        },
+        puzzle: generated.puzzle,
+        solution: generated.solution,
+    })
+}
+
 /// "hard · 4.2 · hardest step: Skyscraper".
 fn describe(rating: &rate::Rating) -> String {
     format!(

@@ -1,0 +1,262 @@
+//! What a page looks like, for any output: the title, the grids with their
+//! digits and captions, the page number. The PDF and SVG writers implement
+//! [`Canvas`]; this module decides where every line and figure goes.
+//!
+//! Text is drawn in reading order (each grid's digits row by row, then its
+//! caption), so a text extractor that keeps the order of the file, such as
+//! `pdftotext -raw`, reads the puzzles back in order.
+
+use sudoku_core::rate::Candidates;
+
+use crate::entry::{caption, Entry};
+use crate::layout::{self, Kind, Options, Page, Slot};
+use crate::metrics::{self, Font};
+
+/// How text lines up with the point it is drawn at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// The point is the left end of the baseline.
+    Start,
+    /// The point is the middle of the baseline.
+    Middle,
+    /// The point is the right end of the baseline.
+    End,
+}
+
+/// A text to set.
+#[derive(Debug, Clone, Copy)]
+pub struct Text<'a> {
+    /// Where: `x` per `anchor`, `y` the baseline.
+    pub x: f32,
+    /// The baseline.
+    pub y: f32,
+    /// Font size in points.
+    pub size: f32,
+    /// The face.
+    pub font: Font,
+    /// 0 black to 1 white.
+    pub gray: f32,
+    /// How `x` is read.
+    pub anchor: Anchor,
+    /// The characters.
+    pub text: &'a str,
+    /// What the text is, for outputs that label their parts (SVG classes):
+    /// `given`, `solution`, `candidate`, `caption`, `title`, `folio`.
+    pub role: &'static str,
+}
+
+/// An output that draws in points, origin top-left, y downwards.
+pub trait Canvas {
+    /// Starts a grid: `id` names it (`puzzle-3`, `answer-3`).
+    fn begin_grid(&mut self, id: &str);
+    /// Ends the grid begun last.
+    fn end_grid(&mut self);
+    /// The thin lines between the cells of a grid at `slot`, `width` thick.
+    fn cell_lines(&mut self, slot: Slot, width: f32);
+    /// A straight line.
+    fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32);
+    /// A rectangle's outline.
+    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, width: f32);
+    /// Text.
+    fn text(&mut self, text: &Text<'_>);
+}
+
+/// Draws page `page` of the book of `entries` onto `canvas`.
+pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page: &Page) {
+    let (width, _) = options.paper.size();
+    let heading = match (page.kind, &options.title) {
+        (Kind::Puzzles, Some(title)) => Some(title.clone()),
+        (Kind::Puzzles, None) => None,
+        (Kind::Answers, Some(title)) => Some(format!("{title} — answers")),
+        (Kind::Answers, None) => Some("Answers".to_string()),
+    };
+    if let Some(heading) = heading {
+        let available = width - 2.0 * layout::MARGIN;
+        canvas.text(&Text {
+            x: width / 2.0,
+            y: layout::title_baseline(),
+            size: fit(&heading, Font::Bold, 18.0, available),
+            font: Font::Bold,
+            gray: 0.0,
+            anchor: Anchor::Middle,
+            text: &heading,
+            role: "title",
+        });
+    }
+    for (i, entry) in entries[page.entries.clone()].iter().enumerate() {
+        let slot = layout::slot(options, page.kind, i);
+        match page.kind {
+            Kind::Puzzles => puzzle(canvas, options, entry, slot),
+            Kind::Answers => answer(canvas, entry, slot),
+        }
+    }
+    let folio = page.number.to_string();
+    canvas.text(&Text {
+        x: width / 2.0,
+        y: layout::footer_baseline(options),
+        size: 9.0,
+        font: Font::Regular,
+        gray: 0.3,
+        anchor: Anchor::Middle,
+        text: &folio,
+        role: "folio",
+    });
+}
+
+/// The largest size up to `size` at which `text` fits in `available` points.
+fn fit(text: &str, font: Font, size: f32, available: f32) -> f32 {
+    let natural = metrics::width(text, font, size);
+    if natural <= available {
+        size
+    } else {
+        size * available / natural
+    }
+}
+
+/// The box lines: thin between cells, thick between boxes and around.
+fn grid_lines(canvas: &mut impl Canvas, slot: Slot, thin: f32, thick: f32) {
+    let Slot { x, y, side } = slot;
+    canvas.cell_lines(slot, thin);
+    for k in [3.0, 6.0] {
+        let at = side * k / 9.0;
+        canvas.line(x + at, y, x + at, y + side, thick);
+        canvas.line(x, y + at, x + side, y + at, thick);
+    }
+    canvas.rect(x, y, side, side, thick * 1.25);
+}
+
+/// A digit centred in cell `cell` of the grid at `slot`.
+#[allow(clippy::too_many_arguments)]
+fn digit(
+    canvas: &mut impl Canvas,
+    slot: Slot,
+    cell: usize,
+    value: u8,
+    size: f32,
+    font: Font,
+    gray: f32,
+    role: &'static str,
+) {
+    let unit = slot.side / 9.0;
+    let (row, col) = ((cell / 9) as f32, (cell % 9) as f32);
+    let text = [b'0' + value];
+    // An ASCII digit is valid UTF-8.
+    let text = std::str::from_utf8(&text).unwrap_or("?");
+    canvas.text(&Text {
+        x: slot.x + (col + 0.5) * unit,
+        y: slot.y + (row + 0.5) * unit + size * metrics::DIGIT_HEIGHT / 2.0,
+        size,
+        font,
+        gray,
+        anchor: Anchor::Middle,
+        text,
+        role,
+    });
+}
+
+/// A puzzle: grid, givens, candidates when asked for, caption.
+fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot) {
+    let unit = slot.side / 9.0;
+    canvas.begin_grid(&format!("puzzle-{}", entry.number));
+    grid_lines(canvas, slot, 0.6, 2.0);
+    let size = unit * 0.66;
+    for (cell, &value) in entry.puzzle.cells().iter().enumerate() {
+        if value != 0 {
+            digit(canvas, slot, cell, value, size, Font::Regular, 0.0, "given");
+        }
+    }
+    if options.candidates {
+        let marks = Candidates::new(&entry.puzzle);
+        let small = unit * 0.26;
+        for cell in 0..81 {
+            if entry.puzzle.cells()[cell] != 0 {
+                continue;
+            }
+            let (row, col) = ((cell / 9) as f32, (cell % 9) as f32);
+            for d in marks.digits(cell) {
+                let (r, c) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
+                let text = [b'0' + d];
+                canvas.text(&Text {
+                    x: slot.x + col * unit + (c + 0.5) * unit / 3.0,
+                    y: slot.y
+                        + row * unit
+                        + (r + 0.5) * unit / 3.0
+                        + small * metrics::DIGIT_HEIGHT / 2.0,
+                    size: small,
+                    font: Font::Regular,
+                    gray: 0.45,
+                    anchor: Anchor::Middle,
+                    text: std::str::from_utf8(&text).unwrap_or("?"),
+                    role: "candidate",
+                });
+            }
+        }
+    }
+    let (left, right) = caption(entry);
+    let size = (slot.side * 0.045).clamp(8.0, 11.0);
+    let gap = size;
+    let left_width = metrics::width(&left, Font::Bold, size);
+    let right_size = fit(&right, Font::Regular, size, slot.side - left_width - gap);
+    let baseline = slot.y + slot.side + size + 5.0;
+    canvas.text(&Text {
+        x: slot.x,
+        y: baseline,
+        size,
+        font: Font::Bold,
+        gray: 0.0,
+        anchor: Anchor::Start,
+        text: &left,
+        role: "caption",
+    });
+    canvas.text(&Text {
+        x: slot.x + slot.side,
+        y: baseline,
+        size: right_size,
+        font: Font::Regular,
+        gray: 0.25,
+        anchor: Anchor::End,
+        text: &right,
+        role: "caption",
+    });
+    canvas.end_grid();
+}
+
+/// A solution in the answer key: givens bold, the rest regular and grey.
+fn answer(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) {
+    let Some(facts) = entry.facts else {
+        return;
+    };
+    let unit = slot.side / 9.0;
+    canvas.begin_grid(&format!("answer-{}", entry.number));
+    grid_lines(canvas, slot, 0.4, 1.2);
+    let size = unit * 0.62;
+    let givens = entry.puzzle.cells();
+    for (cell, &value) in facts.solution.cells().iter().enumerate() {
+        if givens[cell] != 0 {
+            digit(canvas, slot, cell, value, size, Font::Bold, 0.0, "given");
+        } else {
+            digit(
+                canvas,
+                slot,
+                cell,
+                value,
+                size,
+                Font::Regular,
+                0.35,
+                "solution",
+            );
+        }
+    }
+    let label = format!("No. {}", entry.number);
+    canvas.text(&Text {
+        x: slot.x + slot.side / 2.0,
+        y: slot.y + slot.side + 10.0,
+        size: 8.0,
+        font: Font::Bold,
+        gray: 0.0,
+        anchor: Anchor::Middle,
+        text: &label,
+        role: "caption",
+    });
+    canvas.end_grid();
+}

@@ -1,0 +1,130 @@
+//! The puzzles of a book and what is printed about them: their solutions for
+//! the answer key and their ratings for the captions, computed in parallel
+//! when the caller does not already know them.
+
+use sudoku_core::batch::map_ordered;
+use sudoku_core::rate::{self, Rating};
+use sudoku_core::{BitmaskSolver, Grid, Solver};
+
+/// One puzzle of a book.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The number printed under it (1 for the first puzzle of the book).
+    pub number: usize,
+    /// The puzzle, 0 for blanks.
+    pub puzzle: Grid,
+    /// Its solution and rating, once known (see [`fill`]).
+    pub facts: Option<Facts>,
+}
+
+/// What a book prints about a puzzle besides its givens.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Facts {
+    /// The solution (one of them, when there are several).
+    pub solution: Grid,
+    /// The rater's verdict; `None` when the puzzle has several solutions,
+    /// which the rater does not rate.
+    pub rating: Option<Rating>,
+}
+
+/// What the rating under each grid is called. The rater's scores are its own
+/// scale, modelled on Sudoku Explainer's but not checked against it, so they
+/// are printed as a "score", the word `sudoku rate` and the README use. When
+/// the rater's scale changes name, this and [`caption`] are the only places
+/// to change.
+pub const SCALE_LABEL: &str = "score";
+
+/// The caption under a puzzle: its number on the left, its rating on the
+/// right (`score 4.2 · hard · XY-Wing`).
+pub fn caption(entry: &Entry) -> (String, String) {
+    let left = format!("No. {}", entry.number);
+    let right = match entry.facts.as_ref().and_then(|f| f.rating) {
+        Some(r) => format!("{SCALE_LABEL} {:.1} · {} · {}", r.score, r.level, r.hardest),
+        None => "not rated: more than one solution".to_string(),
+    };
+    (left, right)
+}
+
+/// A puzzle of the book that has no solution: `index` into the entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoSolution {
+    /// Its position among the entries, from 0.
+    pub index: usize,
+}
+
+/// Entries per chunk handed to a worker: rating takes from microseconds to
+/// tens of milliseconds per puzzle, so small chunks keep both cores busy.
+const CHUNK: usize = 32;
+
+/// Solves and rates every entry whose [`Facts`] are not known yet, on
+/// `threads` threads (0 or 1: the calling thread).
+///
+/// # Errors
+/// The first entry without a solution: a book must not print one.
+pub fn fill(entries: &mut Vec<Entry>, threads: usize) -> Result<(), NoSolution> {
+    let taken = std::mem::take(entries);
+    let work = |chunk: Vec<Entry>, start: usize| {
+        let solver = BitmaskSolver::new();
+        let mut done = Vec::with_capacity(chunk.len());
+        for (i, mut entry) in chunk.into_iter().enumerate() {
+            if entry.facts.is_none() {
+                let search = solver.search(&entry.puzzle, 2);
+                let Some(solution) = search.solution else {
+                    return Err(NoSolution { index: start + i });
+                };
+                let rating = if search.count == 1 {
+                    rate::rate(&entry.puzzle)
+                } else {
+                    None
+                };
+                entry.facts = Some(Facts { solution, rating });
+            }
+            done.push(entry);
+        }
+        Ok(done)
+    };
+    map_ordered(taken.into_iter(), threads, CHUNK, work, |chunk| {
+        entries.extend(chunk?);
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn fill_solves_and_rates_in_order_and_refuses_unsolvable_puzzles() {
+        let puzzle: Grid = EASY.parse().unwrap();
+        let mut entries: Vec<Entry> = (1..=70)
+            .map(|number| Entry {
+                number,
+                puzzle: if number == 5 { Grid::EMPTY } else { puzzle },
+                facts: None,
+            })
+            .collect();
+        fill(&mut entries, 2).unwrap();
+        assert_eq!(entries.len(), 70);
+        for (i, e) in entries.iter().enumerate() {
+            assert_eq!(e.number, i + 1);
+            let facts = e.facts.unwrap();
+            assert!(facts.solution.solves(&e.puzzle));
+            assert_eq!(facts.rating.is_none(), e.number == 5);
+        }
+        let (_, right) = caption(&entries[0]);
+        assert!(right.starts_with("score 1."), "{right}");
+        assert_eq!(caption(&entries[4]).1, "not rated: more than one solution");
+
+        let mut cells = *puzzle.cells();
+        cells[2] = 5; // a second 5 in the first row
+        let mut broken = vec![Entry {
+            number: 1,
+            puzzle: Grid::from_cells(cells).unwrap(),
+            facts: None,
+        }];
+        assert_eq!(fill(&mut broken, 1), Err(NoSolution { index: 0 }));
+    }
+}

@@ -1,0 +1,271 @@
+//! Where everything goes on a page: paper sizes, how many grids a page holds
+//! and where, and which pages a book has. Pure geometry, in PostScript points
+//! (1/72 inch) with the origin at the top-left corner and y growing downwards;
+//! the PDF writer turns it the other way up.
+
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+/// The paper a book is printed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 inches.
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in points.
+    pub fn size(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (595.276, 841.89),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+
+    /// Width and height as SVG lengths.
+    pub fn svg_size(self) -> (&'static str, &'static str) {
+        match self {
+            Paper::A4 => ("210mm", "297mm"),
+            Paper::Letter => ("8.5in", "11in"),
+        }
+    }
+}
+
+impl FromStr for Paper {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Paper, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "a4" => Ok(Paper::A4),
+            "letter" => Ok(Paper::Letter),
+            _ => Err(format!("the paper must be a4 or letter, not '{s}'")),
+        }
+    }
+}
+
+impl fmt::Display for Paper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        })
+    }
+}
+
+/// Puzzles per page: 1, 2 (one above the other), 4 (2 × 2) or 6 (2 × 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerPage(u8);
+
+impl PerPage {
+    /// The layouts there are.
+    pub const ALL: [PerPage; 4] = [PerPage(1), PerPage(2), PerPage(4), PerPage(6)];
+
+    /// `n` puzzles per page, when that is one of the layouts.
+    pub fn new(n: usize) -> Option<PerPage> {
+        PerPage::ALL.into_iter().find(|p| usize::from(p.0) == n)
+    }
+
+    /// The number of puzzles.
+    pub fn get(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Columns and rows of grids.
+    fn shape(self) -> (usize, usize) {
+        match self.0 {
+            1 => (1, 1),
+            2 => (1, 2),
+            4 => (2, 2),
+            _ => (2, 3),
+        }
+    }
+}
+
+impl Default for PerPage {
+    /// Two per page: large enough to write in, and a page a teacher copies.
+    fn default() -> Self {
+        PerPage(2)
+    }
+}
+
+/// How a book is laid out.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Options {
+    /// The paper size.
+    pub paper: Paper,
+    /// Puzzles per page.
+    pub per_page: PerPage,
+    /// A title at the top of every page.
+    pub title: Option<String>,
+    /// An answer key of small grids after the puzzles.
+    pub answers: bool,
+    /// Every blank cell shows its candidates (the digits no given in its row,
+    /// column or box rules out), in small grey figures.
+    pub candidates: bool,
+}
+
+/// The page margin on every side (15 mm).
+pub const MARGIN: f32 = 42.5;
+/// Space at the top for the title.
+const TITLE_SPACE: f32 = 34.0;
+/// Space at the bottom for the page number.
+const FOOTER_SPACE: f32 = 22.0;
+/// Space between neighbouring grids.
+const GUTTER: f32 = 28.0;
+/// Space under a puzzle grid for its caption.
+const CAPTION_SPACE: f32 = 24.0;
+/// Space under an answer grid for its number.
+const ANSWER_CAPTION_SPACE: f32 = 14.0;
+/// The largest puzzle grid (about 16 cm): bigger only wastes paper.
+const MAX_SIDE: f32 = 460.0;
+/// Answer grids per row and rows per page.
+const ANSWER_SHAPE: (usize, usize) = (4, 5);
+
+/// What a page holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Puzzles, large, with captions.
+    Puzzles,
+    /// Solutions, small, numbered.
+    Answers,
+}
+
+/// One page of a book: which entries, drawn how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// Puzzles or answers.
+    pub kind: Kind,
+    /// The entries on the page, as indices into the book's entries.
+    pub entries: Range<usize>,
+    /// The page number, from 1.
+    pub number: usize,
+}
+
+/// A grid's place on the page: its top-left corner and side.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slot {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Side of the square grid.
+    pub side: f32,
+}
+
+/// The pages of a book of `entries` puzzles: the puzzles `per_page` at a
+/// time, then, with `answers`, the solutions twenty at a time.
+pub fn pages(options: &Options, entries: usize) -> Vec<Page> {
+    let mut pages = Vec::new();
+    let mut push = |kind, per_page: usize| {
+        for start in (0..entries).step_by(per_page) {
+            let number = pages.len() + 1;
+            pages.push(Page {
+                kind,
+                entries: start..(start + per_page).min(entries),
+                number,
+            });
+        }
+    };
+    push(Kind::Puzzles, options.per_page.get());
+    if options.answers {
+        push(Kind::Answers, ANSWER_SHAPE.0 * ANSWER_SHAPE.1);
+    }
+    pages
+}
+
+/// Where the `i`-th grid of a page of `kind` goes.
+pub fn slot(options: &Options, kind: Kind, i: usize) -> Slot {
+    let (width, height) = options.paper.size();
+    let (cols, rows, caption, max) = match kind {
+        Kind::Puzzles => {
+            let (cols, rows) = options.per_page.shape();
+            (cols, rows, CAPTION_SPACE, MAX_SIDE)
+        }
+        Kind::Answers => (
+            ANSWER_SHAPE.0,
+            ANSWER_SHAPE.1,
+            ANSWER_CAPTION_SPACE,
+            MAX_SIDE,
+        ),
+    };
+    let top = MARGIN + TITLE_SPACE;
+    let cell_w = (width - 2.0 * MARGIN - (cols - 1) as f32 * GUTTER) / cols as f32;
+    let cell_h = (height - top - MARGIN - FOOTER_SPACE - (rows - 1) as f32 * GUTTER) / rows as f32;
+    let side = cell_w.min(cell_h - caption).min(max);
+    let (col, row) = (i % cols, i / cols);
+    Slot {
+        x: MARGIN + col as f32 * (cell_w + GUTTER) + (cell_w - side) / 2.0,
+        y: top + row as f32 * (cell_h + GUTTER) + (cell_h - side - caption) / 2.0,
+        side,
+    }
+}
+
+/// The baseline of the title, and of the page number.
+pub fn title_baseline() -> f32 {
+    MARGIN + 18.0
+}
+
+/// The baseline of the page number.
+pub fn footer_baseline(options: &Options) -> f32 {
+    options.paper.size().1 - MARGIN
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_stay_on_the_page_and_apart() {
+        for paper in [Paper::A4, Paper::Letter] {
+            for per_page in PerPage::ALL {
+                let options = Options {
+                    paper,
+                    per_page,
+                    ..Options::default()
+                };
+                let (w, h) = paper.size();
+                for (kind, n) in [(Kind::Puzzles, per_page.get()), (Kind::Answers, 20)] {
+                    let slots: Vec<Slot> = (0..n).map(|i| slot(&options, kind, i)).collect();
+                    for (i, s) in slots.iter().enumerate() {
+                        assert!(s.side > 90.0, "{paper} {per_page:?} {kind:?}: {s:?}");
+                        assert!(s.x >= MARGIN && s.x + s.side <= w - MARGIN + 0.01);
+                        assert!(s.y >= MARGIN + TITLE_SPACE);
+                        assert!(
+                            s.y + s.side + CAPTION_SPACE.min(ANSWER_CAPTION_SPACE) <= h - MARGIN
+                        );
+                        for t in &slots[..i] {
+                            let apart = s.x >= t.x + t.side
+                                || t.x >= s.x + s.side
+                                || s.y >= t.y + t.side
+                                || t.y >= s.y + s.side;
+                            assert!(apart, "{s:?} overlaps {t:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pages_cover_every_entry_once() {
+        let options = Options {
+            per_page: PerPage::new(6).unwrap(),
+            answers: true,
+            ..Options::default()
+        };
+        let pages = pages(&options, 45);
+        assert_eq!(pages.len(), 8 + 3);
+        let puzzles: usize = pages
+            .iter()
+            .filter(|p| p.kind == Kind::Puzzles)
+            .map(|p| p.entries.len())
+            .sum();
+        assert_eq!(puzzles, 45);
+        assert_eq!(pages.last().unwrap().entries, 40..45);
+        assert!(pages.iter().enumerate().all(|(i, p)| p.number == i + 1));
+    }
+}
