@@ -1,0 +1,157 @@
+//! `sudoku puzzles --technique` and `--with-path`, `sudoku rate --techniques`:
+//! the written puzzles are read back and rated again by `sudoku rate`, their
+//! paths compared with `sudoku explain`, and their solutions found by the
+//! tests' own brute-force solver.
+
+mod common;
+
+use common::independent::{brute_force, data_file_puzzles};
+use common::{assert_failure, assert_usage_error, stderr, Scratch};
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn technique_puzzles_have_it_as_their_hardest_step_and_carry_their_path() {
+    let scratch = Scratch::new("technique-path");
+    let out = scratch.run(&[
+        "puzzles",
+        "4",
+        "--technique",
+        "x-wing",
+        "--technique",
+        "Skyscraper",
+        "--with-path",
+        "--seed",
+        "9",
+        "--format",
+        "line",
+        "-o",
+        "lesson.txt",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(scratch.join("lesson.txt")).unwrap();
+    let puzzles = data_file_puzzles(&text);
+    assert_eq!(puzzles.len(), 4);
+    for p in &puzzles {
+        assert_eq!(brute_force(p, 2, [1, 2, 3, 4, 5, 6, 7, 8, 9]).count, 1);
+    }
+    // Rated again from the file, which every reader takes despite the paths.
+    let rated = scratch.run(&["rate", "lesson.txt", "--csv"]);
+    assert!(rated.status.success(), "{}", stderr(&rated));
+    let hardest: Vec<String> = stdout(&rated)
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(4).unwrap().to_string())
+        .collect();
+    assert_eq!(hardest.len(), 4);
+    for h in &hardest {
+        assert!(h == "X-Wing" || h == "Skyscraper", "{h}");
+    }
+    // Each puzzle's comment block is `sudoku explain`'s path, numbered.
+    let blocks: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut i = 0;
+    for (n, puzzle) in puzzles.iter().enumerate() {
+        let line: String = puzzle
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+            .collect();
+        assert_eq!(blocks[i].trim_end(), line);
+        i += 1;
+        let explained = scratch.run(&["explain", &line]);
+        assert!(explained.status.success());
+        let steps: Vec<String> = stdout(&explained).lines().map(String::from).collect();
+        assert_eq!(
+            blocks[i].trim_end(),
+            format!("# path: {} steps, hardest {}", steps.len(), hardest[n])
+        );
+        i += 1;
+        for (k, step) in steps.iter().enumerate() {
+            assert_eq!(blocks[i].trim_end(), format!("# {}. {step}", k + 1));
+            i += 1;
+        }
+    }
+    assert_eq!(i, blocks.len());
+    let solved = scratch.run(&["-s", "lesson.txt", "-o", "-"]);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+}
+
+#[test]
+fn impossible_and_slow_technique_requests_are_refused_or_warned() {
+    let scratch = Scratch::new("technique-refused");
+    let out = scratch.run(&[
+        "puzzles",
+        "3",
+        "--technique",
+        "x-wing",
+        "--difficulty",
+        "hard",
+    ]);
+    let message = assert_failure(&out, 2, "x-wing is medium");
+    assert!(
+        message.contains("X-Wing rates 3.2, which is medium, not hard"),
+        "{message}"
+    );
+    let out = scratch.run(&["puzzles", "3", "--technique", "xy-wing", "--rating", "5..6"]);
+    assert_failure(&out, 2, "outside the band");
+    let out = scratch.run(&["puzzles", "3", "--technique", "x-wings"]);
+    let message = assert_usage_error(&out, "unknown name");
+    assert!(message.contains("sudoku rate --techniques"), "{message}");
+    assert_usage_error(
+        &scratch.run(&["puzzles", "3", "--technique", "x-wing", "--any"]),
+        "--any",
+    );
+    let out = scratch.run(&[
+        "puzzles",
+        "2",
+        "--technique",
+        "jellyfish",
+        "--time-limit",
+        "0.3",
+        "-o",
+        "slow.txt",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("warning: puzzles whose hardest step is Jellyfish are rare"),
+        "{err}"
+    );
+    assert!(err.contains("time limit"), "{err}");
+    scratch.assert_untouched("refused and slow technique requests");
+}
+
+#[test]
+fn rate_lists_every_technique_by_a_name_puzzles_takes() {
+    let scratch = Scratch::new("technique-list");
+    let out = scratch.run(&["rate", "--techniques"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let list = stdout(&out);
+    let rows: Vec<Vec<&str>> = list
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 31);
+    let mut previous = 0.0f32;
+    for row in &rows {
+        let score: f32 = row[1].parse().unwrap();
+        assert!(score >= previous, "scores rise down the list: {row:?}");
+        previous = score;
+        assert!(["easy", "medium", "hard", "expert", "extreme"].contains(&row[2]));
+        // The name parses: the run gets as far as its time limit.
+        let out = scratch.run(&[
+            "puzzles",
+            "1",
+            "--technique",
+            row[0],
+            "--time-limit",
+            "0.001",
+        ]);
+        assert_ne!(out.status.code(), Some(2), "{}: {}", row[0], stderr(&out));
+    }
+    assert_usage_error(
+        &scratch.run(&["rate", "--techniques", "x.txt"]),
+        "extra argument",
+    );
+}
