@@ -36,6 +36,7 @@ pub mod draw;
 pub mod entry;
 pub mod layout;
 pub mod metrics;
+mod number;
 pub mod pdf;
 pub mod svg;
 

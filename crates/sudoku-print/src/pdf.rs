@@ -16,6 +16,7 @@ use crate::draw::{self, Anchor, Canvas, Text};
 use crate::entry::Entry;
 use crate::layout::{self, Options, Slot};
 use crate::metrics::{self, Font};
+use crate::number::push_number;
 
 /// Object numbers: 1 catalogue, 2 page tree, 3 and 4 fonts, 5 information;
 /// page `i` (from 0) is object `6 + 2i`, its content `7 + 2i`.
@@ -130,24 +131,6 @@ pub fn write(options: &Options, entries: &[Entry], out: &mut dyn Write) -> io::R
     )?;
     out.write_all(&table)?;
     out.flush()
-}
-
-/// Appends `value` with at most two decimals and no trailing zeros.
-fn push_number(out: &mut Vec<u8>, value: f32) {
-    let hundredths = (value * 100.0).round() as i64;
-    if hundredths < 0 {
-        out.push(b'-');
-    }
-    let h = hundredths.unsigned_abs();
-    let _ = write!(out, "{}", h / 100);
-    let frac = h % 100;
-    if frac != 0 {
-        if frac % 10 == 0 {
-            let _ = write!(out, ".{}", frac / 10);
-        } else {
-            let _ = write!(out, ".{frac:02}");
-        }
-    }
 }
 
 /// Appends `text` as a PDF string in WinAnsi bytes: `(`, `)` and `\` escaped,
@@ -317,20 +300,6 @@ fn round2(value: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_have_at_most_two_decimals() {
-        let text = |v: f32| {
-            let mut out = Vec::new();
-            push_number(&mut out, v);
-            String::from_utf8(out).unwrap()
-        };
-        assert_eq!(text(595.276), "595.28");
-        assert_eq!(text(12.0), "12");
-        assert_eq!(text(0.5), "0.5");
-        assert_eq!(text(-3.04), "-3.04");
-        assert_eq!(text(-0.001), "0");
-    }
 
     #[test]
     fn strings_are_escaped_and_encoded() {

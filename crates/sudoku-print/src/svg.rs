@@ -3,13 +3,13 @@
 //! box lines, and captions. Text is set in Helvetica (Arial or any sans-serif
 //! where it is missing) and placed with the same metrics as the PDF.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::draw::{self, Anchor, Canvas, Text};
 use crate::entry::Entry;
 use crate::layout::{Options, Page, Slot};
 use crate::metrics::Font;
+use crate::number::push_number;
 
 /// Writes page `page` of the book of `entries` as a standalone SVG document.
 ///
@@ -23,99 +23,129 @@ pub fn write_page(
 ) -> io::Result<()> {
     let (width, height) = options.paper.size();
     let (w, h) = options.paper.svg_size();
-    let mut svg = String::with_capacity(64 * 1024);
-    let _ = write!(
+    let mut svg = Vec::with_capacity(64 * 1024);
+    write!(
         svg,
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         viewBox=\"0 0 {width:.2} {height:.2}\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <g font-family=\"Helvetica, Arial, sans-serif\" stroke=\"black\" fill=\"none\">\n"
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 "
+    )?;
+    push_number(&mut svg, width);
+    svg.push(b' ');
+    push_number(&mut svg, height);
+    svg.extend_from_slice(
+        b"\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+          <g font-family=\"Helvetica, Arial, sans-serif\" stroke=\"black\" fill=\"none\">\n",
     );
     let mut canvas = SvgCanvas { out: &mut svg };
     draw::page(&mut canvas, options, entries, page);
-    svg.push_str("</g>\n</svg>\n");
-    out.write_all(svg.as_bytes())?;
+    svg.extend_from_slice(b"</g>\n</svg>\n");
+    out.write_all(&svg)?;
     out.flush()
 }
 
 struct SvgCanvas<'a> {
-    out: &'a mut String,
+    out: &'a mut Vec<u8>,
+}
+
+impl SvgCanvas<'_> {
+    /// Appends ` name="value"`.
+    fn attr(&mut self, name: &str, value: f32) {
+        self.out.push(b' ');
+        self.out.extend_from_slice(name.as_bytes());
+        self.out.extend_from_slice(b"=\"");
+        push_number(self.out, value);
+        self.out.push(b'"');
+    }
 }
 
 /// Appends `text` with the five XML special characters escaped, and control
 /// characters (which XML 1.0 forbids) as spaces.
-fn push_escaped(out: &mut String, text: &str) {
+fn push_escaped(out: &mut Vec<u8>, text: &str) {
     for c in text.chars() {
         match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
+            '&' => out.extend_from_slice(b"&amp;"),
+            '<' => out.extend_from_slice(b"&lt;"),
+            '>' => out.extend_from_slice(b"&gt;"),
+            '"' => out.extend_from_slice(b"&quot;"),
+            '\'' => out.extend_from_slice(b"&apos;"),
+            c if c.is_control() => out.push(b' '),
+            c => {
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
         }
     }
 }
 
 impl Canvas for SvgCanvas<'_> {
     fn begin_grid(&mut self, id: &str) {
-        let _ = writeln!(self.out, "<g class=\"grid\" id=\"{id}\">");
+        self.out.extend_from_slice(b"<g class=\"grid\" id=\"");
+        push_escaped(self.out, id);
+        self.out.extend_from_slice(b"\">\n");
     }
 
     fn end_grid(&mut self) {
-        self.out.push_str("</g>\n");
+        self.out.extend_from_slice(b"</g>\n");
     }
 
     fn cell_lines(&mut self, slot: Slot, width: f32) {
         let unit = slot.side / 9.0;
-        let _ = writeln!(self.out, "<g stroke-width=\"{width:.2}\">");
+        self.out.extend_from_slice(b"<g");
+        self.attr("stroke-width", width);
+        self.out.extend_from_slice(b">\n");
         for cell in 0..81 {
             let (row, col) = ((cell / 9) as f32, (cell % 9) as f32);
-            let _ = writeln!(
-                self.out,
-                "<rect class=\"cell\" x=\"{:.2}\" y=\"{:.2}\" width=\"{unit:.2}\" height=\"{unit:.2}\"/>",
-                slot.x + col * unit,
-                slot.y + row * unit
-            );
+            self.out.extend_from_slice(b"<rect class=\"cell\"");
+            self.attr("x", slot.x + col * unit);
+            self.attr("y", slot.y + row * unit);
+            self.attr("width", unit);
+            self.attr("height", unit);
+            self.out.extend_from_slice(b"/>\n");
         }
-        self.out.push_str("</g>\n");
+        self.out.extend_from_slice(b"</g>\n");
     }
 
     fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32) {
-        let _ = writeln!(
-            self.out,
-            "<line x1=\"{x1:.2}\" y1=\"{y1:.2}\" x2=\"{x2:.2}\" y2=\"{y2:.2}\" stroke-width=\"{width:.2}\"/>"
-        );
+        self.out.extend_from_slice(b"<line");
+        self.attr("x1", x1);
+        self.attr("y1", y1);
+        self.attr("x2", x2);
+        self.attr("y2", y2);
+        self.attr("stroke-width", width);
+        self.out.extend_from_slice(b"/>\n");
     }
 
     fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, width: f32) {
-        let _ = writeln!(
-            self.out,
-            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" stroke-width=\"{width:.2}\"/>"
-        );
+        self.out.extend_from_slice(b"<rect");
+        self.attr("x", x);
+        self.attr("y", y);
+        self.attr("width", w);
+        self.attr("height", h);
+        self.attr("stroke-width", width);
+        self.out.extend_from_slice(b"/>\n");
     }
 
     fn text(&mut self, text: &Text<'_>) {
-        let anchor = match text.anchor {
-            Anchor::Start => "start",
-            Anchor::Middle => "middle",
-            Anchor::End => "end",
-        };
-        let weight = match text.font {
-            Font::Regular => "",
-            Font::Bold => " font-weight=\"bold\"",
-        };
+        self.out.extend_from_slice(b"<text class=\"");
+        self.out.extend_from_slice(text.role.as_bytes());
+        self.out.push(b'"');
+        self.attr("x", text.x);
+        self.attr("y", text.y);
+        self.attr("font-size", text.size);
+        if text.font == Font::Bold {
+            self.out.extend_from_slice(b" font-weight=\"bold\"");
+        }
+        self.out.extend_from_slice(match text.anchor {
+            Anchor::Start => b"",
+            Anchor::Middle => b" text-anchor=\"middle\"",
+            Anchor::End => b" text-anchor=\"end\"",
+        });
+        // Always set: the page's group has fill="none" for the lines.
         let level = (text.gray * 255.0).round() as u8;
-        let _ = write!(
-            self.out,
-            "<text class=\"{}\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{:.2}\"{weight} \
-             text-anchor=\"{anchor}\" fill=\"#{level:02x}{level:02x}{level:02x}\" stroke=\"none\">",
-            text.role, text.x, text.y, text.size
-        );
+        let _ = write!(self.out, " fill=\"#{level:02x}{level:02x}{level:02x}\"");
+        self.out.extend_from_slice(b" stroke=\"none\">");
         push_escaped(self.out, text.text);
-        self.out.push_str("</text>\n");
+        self.out.extend_from_slice(b"</text>\n");
     }
 }
 
@@ -125,8 +155,11 @@ mod tests {
 
     #[test]
     fn escapes_markup_and_control_characters() {
-        let mut out = String::new();
-        push_escaped(&mut out, "<a & \"b\">\n'c'");
-        assert_eq!(out, "&lt;a &amp; &quot;b&quot;&gt; &apos;c&apos;");
+        let mut out = Vec::new();
+        push_escaped(&mut out, "<a & \"b\">\n'c' é");
+        assert_eq!(
+            out,
+            "&lt;a &amp; &quot;b&quot;&gt; &apos;c&apos; é".as_bytes()
+        );
     }
 }
