@@ -112,7 +112,13 @@ impl BookFlags {
                 once(&mut self.paper, paper, "--paper")?;
             }
             "title" => {
-                let text = parser.value()?.to_string_lossy().into_owned();
+                // A title is one line: tabs and newlines become spaces.
+                let text: String = parser
+                    .value()?
+                    .to_string_lossy()
+                    .chars()
+                    .map(|c| if c.is_control() { ' ' } else { c })
+                    .collect();
                 once(&mut self.title, text, "--title")?;
             }
             "answers" => self.answers = true,
