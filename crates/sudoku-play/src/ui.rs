@@ -509,8 +509,8 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The notes under the panel's figures: a warning, the hint or a conflict,
-/// as lines of at most `width` characters, and whether they are a hint.
+/// The notes under the panel's figures: a warning, then the hint or a
+/// conflict, as lines of at most `width` characters.
 fn notes(game: &Game, warning: Option<&str>, width: usize, theme: Theme) -> Vec<Line<'static>> {
     let red = if theme.no_color {
         bold(theme)
