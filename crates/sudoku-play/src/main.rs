@@ -945,6 +945,71 @@ mod tests {
     }
 
     #[test]
+    fn the_game_reads_puzzles_exactly_as_the_library_does() {
+        // Whatever sudoku_core's reader accepts, as an argument or in a file,
+        // the game accepts too, and it refuses the rest with the reader's
+        // reason: so formats added to the library (such as grids drawn with
+        // '|' and '---+---') reach the game without a change here.
+        let puzzle: Grid = PUZZLE.parse().unwrap();
+        let rows: Vec<String> = puzzle
+            .to_line()
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).into_owned())
+            .collect();
+        let spaced: Vec<String> = rows
+            .iter()
+            .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
+            .collect();
+        let block: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                let c: Vec<String> = r.chars().map(String::from).collect();
+                format!(
+                    "{} | {} | {}",
+                    c[..3].join(" "),
+                    c[3..6].join(" "),
+                    c[6..].join(" ")
+                )
+            })
+            .collect();
+        let mut block_text = String::new();
+        for (i, row) in block.iter().enumerate() {
+            if i == 3 || i == 6 {
+                block_text.push_str("------+-------+------\n");
+            }
+            block_text.push_str(row);
+            block_text.push('\n');
+        }
+        let texts = [
+            PUZZLE.to_string(),
+            rows.join("\n"),
+            spaced.join("\n"),
+            block_text,
+        ];
+        let path =
+            std::env::temp_dir().join(format!("sudoku-play-formats-{}.txt", std::process::id()));
+        for text in texts {
+            let library = text.parse::<Grid>();
+            std::fs::write(&path, &text).unwrap();
+            for arg in [text.as_str(), path.to_str().unwrap()] {
+                match (&library, parse(&[arg])) {
+                    (Ok(grid), Ok(Some(Start::Custom(p, _)))) => assert_eq!(&p, grid),
+                    (Err(e), Err(ours)) => {
+                        let reason = e.kind.to_string();
+                        assert!(
+                            ours.contains(&reason) || ours.contains("follows another cell"),
+                            "{ours}"
+                        );
+                    }
+                    (library, ours) => panic!("library {library:?}, game {ours:?} for\n{text}"),
+                }
+            }
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
     fn daily_and_mistake_limit_flags() {
         let launch = |args: &[&str]| {
             parse_args(args.iter().map(std::ffi::OsString::from))
