@@ -30,7 +30,7 @@ use ratatui::crossterm::terminal::{
 };
 use ratatui::crossterm::{cursor, execute};
 use ratatui::layout::Rect;
-use ratatui::Terminal;
+use ratatui::{Frame, Terminal};
 use sudoku_core::format::{ParseError, ParseErrorKind, PuzzleReader, ReadError};
 use sudoku_core::{BitmaskSolver, Grid, Solver};
 use sudoku_play::daily::Date;
@@ -553,23 +553,31 @@ impl App<'_> {
         }
     }
 
-    /// Asks `lines` (the last one lists the answers y, n and q) and waits for an answer.
-    fn ask(&mut self, lines: &[String]) -> io::Result<Answer> {
+    /// Draws with `draw` until a key is pressed; `None` once a signal is caught.
+    fn wait_key(&mut self, mut draw: impl FnMut(&mut Frame)) -> io::Result<Option<KeyEvent>> {
         loop {
             if self.signalled() {
-                return Ok(Answer::Quit);
+                return Ok(None);
             }
-            self.terminal
-                .draw(|f| ui::draw_question(f, lines, self.theme))?;
+            self.terminal.draw(&mut draw)?;
             if !event::poll(TICK)? {
                 continue;
             }
-            let Event::Key(key) = event::read()? else {
-                continue;
-            };
-            if key.kind == KeyEventKind::Release {
-                continue;
+            if let Event::Key(key) = event::read()? {
+                if key.kind != KeyEventKind::Release {
+                    return Ok(Some(key));
+                }
             }
+        }
+    }
+
+    /// Asks `lines` (the last one lists the answers y, n and q) and waits for an answer.
+    fn ask(&mut self, lines: &[String]) -> io::Result<Answer> {
+        let theme = self.theme;
+        loop {
+            let Some(key) = self.wait_key(|f| ui::draw_question(f, lines, theme))? else {
+                return Ok(Answer::Quit);
+            };
             if key.modifiers.contains(KeyModifiers::CONTROL) {
                 if key.code == KeyCode::Char('c') {
                     return Ok(Answer::Quit);
@@ -604,21 +612,12 @@ impl App<'_> {
             );
             items.push(MenuItem::Quit);
             selected %= items.len();
+            let theme = self.theme;
             let choice = loop {
-                if self.signalled() {
+                let shown = selected;
+                let Some(key) = self.wait_key(|f| ui::draw_menu(f, &items, shown, theme))? else {
                     return Ok(None);
-                }
-                self.terminal
-                    .draw(|f| ui::draw_menu(f, &items, selected, self.theme))?;
-                if !event::poll(TICK)? {
-                    continue;
-                }
-                let Event::Key(key) = event::read()? else {
-                    continue;
                 };
-                if key.kind == KeyEventKind::Release {
-                    continue;
-                }
                 match menu_key(key) {
                     MenuKey::Up => selected = (selected + items.len() - 1) % items.len(),
                     MenuKey::Down => selected = (selected + 1) % items.len(),
