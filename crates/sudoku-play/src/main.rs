@@ -57,7 +57,8 @@ Keys: arrows, hjkl or WASD move (or click a cell); 1-9 enter; 0, Backspace or
 Delete clear; n pencil marks; m auto-remove marks; f fill in every candidate;
 x clear every mark; u undo; Ctrl-R redo; ? hint (technique, then cells, then
 apply); PgDn/PgUp page through a long hint; c check digits and marks; p pause;
-q quit and save. After a win: n new game, m menu, q quit.
+q quit and save. After a win: n new game of the same level (the menu after a
+daily or custom puzzle), m menu, q quit.
 The game is saved on every move, undo history included, and offered for
 resuming from the menu; a game in progress is never replaced without asking.
 NO_COLOR=1 turns colours off.
@@ -696,8 +697,11 @@ impl App<'_> {
             if game.is_over() {
                 if let Event::Key(key) = event {
                     if key.kind != KeyEventKind::Release {
-                        if let Some(end) = game_over_key(key, game) {
-                            return Ok(end);
+                        // While the board is hidden only quitting works, as in play.
+                        match game_over_key(key, game) {
+                            Some(End::Quit) => return Ok(End::Quit),
+                            Some(end) if !game.is_hidden() => return Ok(end),
+                            _ => {}
                         }
                     }
                 }
