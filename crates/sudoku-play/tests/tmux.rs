@@ -461,7 +461,9 @@ fn a_resize_to_40_by_12_and_back_changes_neither_board_nor_clock() {
     // The keys of the issue: move left, type 7; and more digits and a hint.
     tmux.keys(&["h", "7", "3", "?", "?", "?", "f"]);
     // Time must pass for a running clock to show it.
-    sleep(Duration::from_millis(2500));
+    // A running clock would show 0:05 or more afterwards; 0:03 leaves room
+    // for a slow machine between reading 0:01 and hiding the board.
+    sleep(Duration::from_millis(4000));
     tmux.resize(80, 24);
     let after = tmux.wait_for("the board again", |s| {
         whole_frame(s) && board(s, &geo) == board(&before, &geo)
@@ -481,7 +483,7 @@ fn a_resize_to_40_by_12_and_back_changes_neither_board_nor_clock() {
     assert!(contains(&after, "Hints     0"), "{}", after.join("\n"));
     let elapsed = clock(&after).expect("a clock");
     assert!(
-        elapsed <= 2,
+        elapsed <= 3,
         "the clock counted while hidden: {}",
         after.join("\n")
     );
@@ -556,7 +558,7 @@ fn ends_on_signal(name: &str, status: i32) {
         .and_then(|v| v.parse().ok())
         .expect("elapsed_ms in the save");
     assert!(
-        (2000..4000).contains(&ms),
+        (2000..10_000).contains(&ms),
         "the clock was not saved: {ms} ms"
     );
     let _ = std::fs::remove_dir_all(&data);
