@@ -443,6 +443,27 @@ fn undo_works_after_a_resume_and_a_game_in_progress_is_not_replaced_unasked() {
         whole_frame(s) && contains(s, "SUDOKU  custom") && shown(s, &geo, cursor) == 4
     });
     quit(&tmux);
+    drop(tmux);
+
+    // The menu's "New game" asks too: n goes back to the menu, y replaces the game.
+    let Some(tmux) = start("resume", &data, "") else {
+        return;
+    };
+    tmux.wait_for("the menu", |s| contains(s, "Resume: custom"));
+    // Resume, Daily, then easy.
+    tmux.keys(&["j", "j", "Enter"]);
+    tmux.wait_for("the menu's question", |s| contains(s, "n back to the menu"));
+    tmux.keys(&["n"]);
+    tmux.wait_for("the menu again", |s| contains(s, "Resume: custom"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the menu's question", |s| contains(s, "n back to the menu"));
+    tmux.keys(&["y"]);
+    tmux.wait_for("the new game", |s| {
+        whole_frame(s) && contains(s, "SUDOKU  easy")
+    });
+    quit(&tmux);
+    let text = std::fs::read_to_string(&save).expect("the new game's save");
+    assert!(text.contains("\nlabel easy\n"), "{text}");
     let _ = std::fs::remove_dir_all(&data);
 }
 
