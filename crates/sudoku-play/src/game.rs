@@ -35,13 +35,22 @@ pub enum Action {
     TogglePencil,
     /// Switch whether placing a digit removes it from its peers' pencil marks.
     ToggleAutoRemove,
+    /// Give every empty cell all its candidates as pencil marks.
+    FillMarks,
+    /// Remove every pencil mark.
+    ClearMarks,
     /// Undo the last change to the board or the pencil marks.
     Undo,
     /// Redo the last undone change.
     Redo,
-    /// Show a hint; when one is shown, apply it.
+    /// Hints come in stages: the technique, then its cells, then applying it.
     Hint,
-    /// Mark every wrong entry, counting new ones as mistakes.
+    /// Show the next page of a hint too long for the panel.
+    NextPage,
+    /// Show the previous page of a long hint.
+    PrevPage,
+    /// Mark every wrong entry (counting new ones as mistakes) and every cell
+    /// whose pencil marks lack its answer.
     Check,
     /// Pause or resume; the board is hidden while paused.
     Pause,
@@ -53,8 +62,9 @@ impl Action {
     /// The action bound to `key`, if any.
     ///
     /// Arrows, hjkl and WASD move; 1-9 enter; 0, Backspace and Delete clear;
-    /// `n` pencil mode, `m` auto-removal of marks, `u` undo, Ctrl-R redo,
-    /// `?` hint, `c` check, `p` pause, `q` and Ctrl-C quit.
+    /// `n` pencil mode, `m` auto-removal of marks, `f` fill and `x` clear all
+    /// marks, `u` undo, Ctrl-R redo, `?` hint, PgDn/PgUp or `]`/`[` page
+    /// through a long hint, `c` check, `p` pause, `q` and Ctrl-C quit.
     pub fn from_key(key: KeyEvent) -> Option<Action> {
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             return match key.code {
@@ -69,9 +79,13 @@ impl Action {
             KeyCode::Left => Action::Left,
             KeyCode::Right => Action::Right,
             KeyCode::Backspace | KeyCode::Delete => Action::Clear,
+            KeyCode::PageDown => Action::NextPage,
+            KeyCode::PageUp => Action::PrevPage,
             KeyCode::Char('0') => Action::Clear,
             KeyCode::Char(c @ '1'..='9') => Action::Digit(c as u8 - b'0'),
             KeyCode::Char('?') => Action::Hint,
+            KeyCode::Char(']') => Action::NextPage,
+            KeyCode::Char('[') => Action::PrevPage,
             KeyCode::Char(c) => match c.to_ascii_lowercase() {
                 'k' | 'w' => Action::Up,
                 'j' | 's' => Action::Down,
@@ -79,6 +93,8 @@ impl Action {
                 'l' | 'd' => Action::Right,
                 'n' => Action::TogglePencil,
                 'm' => Action::ToggleAutoRemove,
+                'f' => Action::FillMarks,
+                'x' => Action::ClearMarks,
                 'u' => Action::Undo,
                 'c' => Action::Check,
                 'p' => Action::Pause,
@@ -144,20 +160,35 @@ impl Timer {
     }
 }
 
-/// A hint on screen, waiting for a second press to be applied.
+/// How much of a hint is on screen: players who only want a nudge stop at
+/// the technique's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintStage {
+    /// Only the technique's name.
+    Technique,
+    /// The technique, its cells highlighted and the full explanation.
+    Cells,
+}
+
+/// A hint on screen, waiting for the next press of `?`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShownHint {
     /// What to show and what applying it does.
     pub hint: Hint,
     /// Cells that applying it clears (for the "wrong digit" hint).
     pub clears: Vec<usize>,
+    /// How much is shown.
+    pub stage: HintStage,
 }
 
-/// The board and marks before a change, for undo and redo.
+/// The board, marks and cursor before a change, for undo and redo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Snapshot {
     board: Grid,
     marks: [u16; CELLS],
+    /// For each player digit, the peers whose pencil mark of it the
+    /// auto-removal took away (given back when the digit goes).
+    removed: [u128; CELLS],
     cursor: usize,
 }
 
@@ -168,6 +199,7 @@ pub struct Game {
     solution: Grid,
     board: Grid,
     marks: [u16; CELLS],
+    removed: [u128; CELLS],
     cursor: usize,
     pencil: bool,
     auto_remove: bool,
@@ -175,11 +207,21 @@ pub struct Game {
     redo: Vec<Snapshot>,
     /// Wrong entries marked by the last check; a cell's mark goes when it changes.
     flagged: u128,
+    /// Cells whose pencil marks lacked the answer at the last check.
+    wrong_marks: u128,
+    /// Cells whose current (wrong) digit has been counted as a mistake.
+    counted: u128,
     mistakes: u32,
+    /// The mistakes that end the game; 0 for no limit.
+    mistake_limit: u32,
     hints_used: u32,
     timer: Timer,
     paused: bool,
+    /// True while the terminal is too small to show the board: nothing moves.
+    hidden: bool,
     hint: Option<ShownHint>,
+    /// Which page of a long hint is shown (taken modulo the page count).
+    page: usize,
     message: String,
     rating: String,
     label: String,
@@ -190,8 +232,8 @@ fn bit(cell: usize) -> u128 {
     1u128 << cell
 }
 
-/// The 20 cells sharing a row, column or box with `cell`.
-fn peers(cell: usize) -> impl Iterator<Item = usize> {
+/// The 20 cells sharing a row, column or box with `cell`, as a cell set.
+fn peer_set(cell: usize) -> u128 {
     let (r, c) = (cell / 9, cell % 9);
     let b = (r / 3 * 3 + c / 3) as u8;
     let units = [Unit::Row(r as u8), Unit::Column(c as u8), Unit::Box(b)];
@@ -201,36 +243,59 @@ fn peers(cell: usize) -> impl Iterator<Item = usize> {
             set |= bit(other);
         }
     }
-    set &= !bit(cell);
+    set & !bit(cell)
+}
+
+/// The cells of a cell set, in order.
+fn members(set: u128) -> impl Iterator<Item = usize> {
     (0..CELLS).filter(move |&i| set & bit(i) != 0)
+}
+
+/// The 20 cells sharing a row, column or box with `cell`.
+fn peers(cell: usize) -> impl Iterator<Item = usize> {
+    members(peer_set(cell))
 }
 
 impl Game {
     /// A new game of `puzzle`, whose solution is `solution`, with the clock starting at `now`.
     ///
     /// `rating` is shown on the completion screen, `label` (a difficulty
-    /// name, or "custom") in the status line.
+    /// name, "daily …" or "custom") in the status line.
     pub fn new(puzzle: Grid, solution: Grid, rating: String, label: String, now: Instant) -> Game {
         Game {
             puzzle,
             solution,
             board: puzzle,
             marks: [0; CELLS],
+            removed: [0; CELLS],
             cursor: first_blank(&puzzle),
             pencil: false,
             auto_remove: true,
             undo: Vec::new(),
             redo: Vec::new(),
             flagged: 0,
+            wrong_marks: 0,
+            counted: 0,
             mistakes: 0,
+            mistake_limit: 0,
             hints_used: 0,
             timer: Timer::running(Duration::ZERO, now),
             paused: false,
+            hidden: false,
             hint: None,
+            page: 0,
             message: String::new(),
             rating,
             label,
         }
+    }
+
+    /// Ends the game after `limit` mistakes (0: no limit). With a limit, each
+    /// wrong digit counts as a mistake the moment it is entered, as in the
+    /// phone apps, instead of waiting for a check.
+    pub fn with_mistake_limit(mut self, limit: u32) -> Game {
+        self.mistake_limit = limit;
+        self
     }
 
     /// Maps `key` to an action and applies it; keys with no action change nothing.
@@ -246,10 +311,14 @@ impl Game {
         if action == Action::Quit {
             return Outcome::Quit;
         }
+        // While the board cannot be seen, no key may change it.
+        if self.hidden {
+            return Outcome::Unchanged;
+        }
         if action == Action::Pause {
             return self.toggle_pause(now);
         }
-        if self.paused || self.is_solved() {
+        if self.paused || self.is_over() {
             return Outcome::Unchanged;
         }
         self.message.clear();
@@ -271,17 +340,41 @@ impl Game {
                 self.auto_remove = !self.auto_remove;
                 self.message = format!("Auto-removal of pencil marks {}", on_off(self.auto_remove));
             }
+            Action::FillMarks => return self.fill_marks(),
+            Action::ClearMarks => return self.clear_marks(),
             Action::Undo => return self.travel(true),
             Action::Redo => return self.travel(false),
             Action::Hint => return self.hint(now),
-            Action::Check => self.check(),
+            Action::NextPage => self.page = self.page.wrapping_add(1),
+            Action::PrevPage => self.page = self.page.wrapping_sub(1),
+            Action::Check => self.check(now),
             Action::Pause | Action::Quit => unreachable!("handled above"),
         }
         Outcome::Changed
     }
 
+    /// Hides the board (the terminal is too small) or shows it again. While
+    /// hidden the clock stops and keys other than quit do nothing, so a
+    /// player never loses time or digits to a board they cannot see.
+    pub fn set_hidden(&mut self, hidden: bool, now: Instant) {
+        if hidden == self.hidden {
+            return;
+        }
+        self.hidden = hidden;
+        if hidden {
+            self.timer.stop(now);
+        } else if !self.paused && !self.is_over() {
+            self.timer.start(now);
+        }
+    }
+
+    /// True while the terminal is too small to show the board.
+    pub fn is_hidden(&self) -> bool {
+        self.hidden
+    }
+
     fn toggle_pause(&mut self, now: Instant) -> Outcome {
-        if self.is_solved() {
+        if self.is_over() {
             return Outcome::Unchanged;
         }
         self.paused = !self.paused;
@@ -305,8 +398,32 @@ impl Game {
         Snapshot {
             board: self.board,
             marks: self.marks,
+            removed: self.removed,
             cursor: self.cursor,
         }
+    }
+
+    fn restore(&mut self, state: Snapshot) {
+        // A cell whose digit or marks change loses its check marks.
+        for cell in 0..CELLS {
+            if state.board.cells()[cell] != self.board.cells()[cell] {
+                self.forget_cell(cell);
+            }
+            if state.marks[cell] != self.marks[cell] {
+                self.wrong_marks &= !bit(cell);
+            }
+        }
+        self.board = state.board;
+        self.marks = state.marks;
+        self.removed = state.removed;
+        self.cursor = state.cursor;
+    }
+
+    /// A cell's digit changed: its check results no longer apply.
+    fn forget_cell(&mut self, cell: usize) {
+        self.flagged &= !bit(cell);
+        self.counted &= !bit(cell);
+        self.wrong_marks &= !bit(cell);
     }
 
     fn enter(&mut self, digit: u8, now: Instant) -> Outcome {
@@ -323,6 +440,7 @@ impl Game {
             }
             self.remember();
             self.marks[cell] ^= 1 << digit;
+            self.wrong_marks &= !bit(cell);
             return Outcome::Changed;
         }
         if current == digit {
@@ -330,19 +448,79 @@ impl Game {
         }
         self.remember();
         self.place(cell, digit);
+        self.count_mistakes(cell, now);
         self.after_placing(now);
         Outcome::Changed
     }
 
     /// Puts `digit` in `cell`, clearing its marks and, if asked, the peers' marks of it.
     fn place(&mut self, cell: usize, digit: u8) {
+        self.take_back(cell);
         let _ = self.board.set(cell / 9, cell % 9, digit);
         self.marks[cell] = 0;
-        self.flagged &= !bit(cell);
+        self.forget_cell(cell);
         if self.auto_remove {
+            let mut removed = 0u128;
             for peer in peers(cell) {
-                self.marks[peer] &= !(1 << digit);
+                if self.marks[peer] & (1 << digit) != 0 {
+                    self.marks[peer] &= !(1 << digit);
+                    removed |= bit(peer);
+                }
             }
+            self.removed[cell] = removed;
+        }
+    }
+
+    /// Empties `cell` (when it holds a player digit) and gives back the pencil
+    /// marks its placement auto-removed, where the digit is still possible:
+    /// a wrong digit must not cost the player correct marks.
+    fn take_back(&mut self, cell: usize) {
+        let digit = self.board.cells()[cell];
+        if digit == 0 || self.is_given(cell) {
+            return;
+        }
+        let _ = self.board.set(cell / 9, cell % 9, 0);
+        self.forget_cell(cell);
+        let removed = std::mem::take(&mut self.removed[cell]);
+        for peer in members(removed) {
+            let blocked = self.board.cells()[peer] != 0
+                || peers(peer).any(|p| self.board.cells()[p] == digit);
+            if !blocked && self.marks[peer] != 0 {
+                self.marks[peer] |= 1 << digit;
+            }
+        }
+    }
+
+    /// Counts the mistakes a placement in `cell` reveals: every wrong player
+    /// digit in a conflict it creates (a repeated digit is a visible mistake),
+    /// and, with a mistake limit, the digit itself when it is wrong.
+    fn count_mistakes(&mut self, cell: usize, now: Instant) {
+        let digit = self.board.cells()[cell];
+        let mut revealed = 0u128;
+        let clashes: Vec<usize> = peers(cell)
+            .filter(|&p| self.board.cells()[p] == digit)
+            .collect();
+        if !clashes.is_empty() {
+            for c in clashes.into_iter().chain([cell]) {
+                if !self.is_given(c) && self.board.cells()[c] != self.solution.cells()[c] {
+                    revealed |= bit(c);
+                }
+            }
+        }
+        if self.mistake_limit > 0 && digit != self.solution.cells()[cell] {
+            revealed |= bit(cell);
+            self.flagged |= bit(cell);
+        }
+        let new = revealed & !self.counted;
+        self.counted |= new;
+        self.mistakes += new.count_ones();
+        if self.is_lost() {
+            self.timer.stop(now);
+            self.hint = None;
+            self.message = format!(
+                "Out of mistakes ({} of {})",
+                self.mistakes, self.mistake_limit
+            );
         }
     }
 
@@ -362,14 +540,44 @@ impl Game {
         }
         if self.board.cells()[cell] != 0 {
             self.remember();
-            let _ = self.board.set(cell / 9, cell % 9, 0);
-            self.flagged &= !bit(cell);
+            self.take_back(cell);
         } else if self.marks[cell] != 0 {
             self.remember();
             self.marks[cell] = 0;
+            self.wrong_marks &= !bit(cell);
         } else {
             return Outcome::Unchanged;
         }
+        Outcome::Changed
+    }
+
+    /// Every empty cell gets exactly its candidates: the digits no peer holds.
+    fn fill_marks(&mut self) -> Outcome {
+        let candidates = source::candidates(&self.board);
+        if (0..CELLS).all(|c| self.board.cells()[c] != 0 || self.marks[c] == candidates[c]) {
+            self.message = "Every candidate is already marked".to_string();
+            return Outcome::Unchanged;
+        }
+        self.remember();
+        for (cell, marks) in self.marks.iter_mut().enumerate() {
+            if self.board.cells()[cell] == 0 {
+                *marks = candidates[cell];
+            }
+        }
+        self.wrong_marks = 0;
+        self.message = "Filled in every candidate".to_string();
+        Outcome::Changed
+    }
+
+    fn clear_marks(&mut self) -> Outcome {
+        if self.marks.iter().all(|&m| m == 0) {
+            self.message = "No pencil marks to clear".to_string();
+            return Outcome::Unchanged;
+        }
+        self.remember();
+        self.marks = [0; CELLS];
+        self.wrong_marks = 0;
+        self.message = "Cleared every pencil mark".to_string();
         Outcome::Changed
     }
 
@@ -390,15 +598,7 @@ impl Game {
         } else {
             self.undo.push(current);
         }
-        // A cell whose digit changes loses its "wrong" mark.
-        for cell in 0..CELLS {
-            if state.board.cells()[cell] != self.board.cells()[cell] {
-                self.flagged &= !bit(cell);
-            }
-        }
-        self.board = state.board;
-        self.marks = state.marks;
-        self.cursor = state.cursor;
+        self.restore(state);
         self.hint = None;
         Outcome::Changed
     }
@@ -413,25 +613,70 @@ impl Game {
             .collect()
     }
 
-    fn check(&mut self) {
+    /// Empty cells whose pencil marks leave out the answer: a candidate was
+    /// removed by mistake, and the player would never find the digit there.
+    fn cells_missing_their_answer(&self) -> Vec<usize> {
+        (0..CELLS)
+            .filter(|&c| {
+                self.board.cells()[c] == 0
+                    && self.marks[c] != 0
+                    && self.marks[c] & (1 << self.solution.cells()[c]) == 0
+            })
+            .collect()
+    }
+
+    fn check(&mut self, now: Instant) {
         let wrong = self.wrong_cells();
         let set = wrong.iter().fold(0u128, |s, &c| s | bit(c));
-        let new = (set & !self.flagged).count_ones();
-        self.mistakes += new;
+        let new = set & !self.counted;
+        self.mistakes += new.count_ones();
+        self.counted |= set;
         self.flagged = set;
-        self.message = match wrong.len() {
-            0 => "No mistakes so far".to_string(),
-            1 => "1 wrong entry marked".to_string(),
-            n => format!("{n} wrong entries marked"),
+        let missing = self.cells_missing_their_answer();
+        self.wrong_marks = missing.iter().fold(0u128, |s, &c| s | bit(c));
+        let digits = match wrong.len() {
+            0 => "no wrong digits".to_string(),
+            1 => "1 wrong digit".to_string(),
+            n => format!("{n} wrong digits"),
         };
+        self.message = match missing.as_slice() {
+            [] if wrong.is_empty() => "No mistakes so far, pencil marks included".to_string(),
+            [] => format!("{digits} marked; pencil marks fine"),
+            [cell] => format!(
+                "{digits}; the marks of {} leave out its answer",
+                source::name(*cell)
+            ),
+            cells => format!(
+                "{digits}; {} cells' marks leave out their answer",
+                cells.len()
+            ),
+        };
+        if let Some(first) = self.message.get(..1) {
+            let upper = first.to_uppercase();
+            self.message.replace_range(..1, &upper);
+        }
+        if self.is_lost() {
+            self.timer.stop(now);
+            self.message = format!(
+                "Out of mistakes ({} of {})",
+                self.mistakes, self.mistake_limit
+            );
+        }
     }
 
     fn hint(&mut self, now: Instant) -> Outcome {
+        if let Some(shown) = &mut self.hint {
+            if shown.stage == HintStage::Technique {
+                shown.stage = HintStage::Cells;
+                self.page = 0;
+                self.message = "Press ? again to apply the hint".to_string();
+                return Outcome::Changed;
+            }
+        }
         if let Some(shown) = self.hint.take() {
             self.remember();
             for &cell in &shown.clears {
-                let _ = self.board.set(cell / 9, cell % 9, 0);
-                self.flagged &= !bit(cell);
+                self.take_back(cell);
             }
             for &(cell, digit) in &shown.hint.placements {
                 if !self.is_given(cell) {
@@ -467,18 +712,21 @@ impl Game {
                     eliminations: Vec::new(),
                 },
                 clears: wrong,
+                stage: HintStage::Technique,
             }
         } else {
             match source::hint(&self.board, &self.solution, &self.marks) {
                 Some(hint) => ShownHint {
                     hint,
                     clears: Vec::new(),
+                    stage: HintStage::Technique,
                 },
                 None => return Outcome::Unchanged,
             }
         };
         self.hints_used += 1;
-        self.message = "Press ? again to apply the hint".to_string();
+        self.page = 0;
+        self.message = "Press ? again to see where".to_string();
         self.hint = Some(shown);
         Outcome::Changed
     }
@@ -501,6 +749,13 @@ impl Game {
     /// The pencil marks of `cell`, as a bit set (bit `d` for digit `d`).
     pub fn marks(&self, cell: usize) -> u16 {
         self.marks[cell]
+    }
+
+    /// How many more of `digit` the board needs (0 once all nine are placed,
+    /// even when some of them are wrong).
+    pub fn remaining(&self, digit: u8) -> usize {
+        let placed = self.board.cells().iter().filter(|&&d| d == digit).count();
+        9usize.saturating_sub(placed)
     }
 
     /// True when `cell` is one of the puzzle's givens.
@@ -528,9 +783,25 @@ impl Game {
         self.timer.elapsed(now)
     }
 
-    /// Wrong entries counted by checks so far.
+    /// Mistakes counted so far: wrong digits found by checks or shown by a
+    /// conflict (with a limit, every wrong digit as it is entered).
     pub fn mistakes(&self) -> u32 {
         self.mistakes
+    }
+
+    /// The mistakes that end the game, 0 when there is no limit.
+    pub fn mistake_limit(&self) -> u32 {
+        self.mistake_limit
+    }
+
+    /// True once the mistake limit is reached: the game is over, unsolved.
+    pub fn is_lost(&self) -> bool {
+        self.mistake_limit > 0 && self.mistakes >= self.mistake_limit
+    }
+
+    /// True when the game is solved or lost: only leaving remains.
+    pub fn is_over(&self) -> bool {
+        self.is_solved() || self.is_lost()
     }
 
     /// Hints shown so far.
@@ -553,6 +824,11 @@ impl Game {
         self.hint.as_ref()
     }
 
+    /// Which page of a long hint to show; the drawing takes it modulo the pages.
+    pub fn page(&self) -> usize {
+        self.page
+    }
+
     /// The last status message, possibly empty.
     pub fn message(&self) -> &str {
         &self.message
@@ -563,7 +839,7 @@ impl Game {
         &self.rating
     }
 
-    /// The difficulty name or "custom".
+    /// The difficulty name, "daily YYYY-MM-DD" or "custom".
     pub fn label(&self) -> &str {
         &self.label
     }
@@ -571,6 +847,11 @@ impl Game {
     /// True when the last check marked `cell` as wrong (and it has not changed since).
     pub fn is_flagged(&self, cell: usize) -> bool {
         self.flagged & bit(cell) != 0
+    }
+
+    /// True when the last check found that `cell`'s pencil marks leave out its answer.
+    pub fn marks_flagged(&self, cell: usize) -> bool {
+        self.wrong_marks & bit(cell) != 0
     }
 
     /// The cells whose digit repeats in one of their units, as an 81-bit set.
@@ -596,24 +877,21 @@ impl Game {
     }
 
     /// The save file's text: a few `key value` lines, see [`Game::from_save`].
+    ///
+    /// The undo and redo histories are kept as differences: each `undo` line
+    /// lists only the cells in which that state differs from the one before
+    /// it in the file (the first from the current board), so a long game's
+    /// save stays a few kilobytes.
     pub fn to_save(&self, now: Instant) -> String {
-        let marks: Vec<String> = self
-            .marks
-            .iter()
-            .map(|&m| {
-                if m == 0 {
-                    "-".to_string()
-                } else {
-                    (1..=9u8)
-                        .filter(|d| m & (1 << d) != 0)
-                        .map(|d| (b'0' + d) as char)
-                        .collect()
-                }
-            })
+        let marks: Vec<String> = self.marks.iter().map(|&m| marks_field(m)).collect();
+        let removed: Vec<String> = (0..CELLS)
+            .filter(|&c| self.removed[c] != 0)
+            .map(|c| format!("{c}:{:x}", self.removed[c]))
             .collect();
-        format!(
+        let mut text = format!(
             "{SAVE_HEADER}\npuzzle {}\nboard {}\nmarks {}\nelapsed_ms {}\nmistakes {}\nhints {}\n\
-             flagged {}\ncursor {}\npencil {}\nauto_remove {}\nlabel {}\nrating {}\n",
+             flagged {}\ncounted {}\nlimit {}\ncursor {}\npencil {}\nauto_remove {}\nremoved {}\n\
+             label {}\nrating {}\n",
             self.puzzle.to_line(),
             self.board.to_line(),
             marks.join(" "),
@@ -621,22 +899,36 @@ impl Game {
             self.mistakes,
             self.hints_used,
             self.flagged,
+            self.counted,
+            self.mistake_limit,
             self.cursor,
             u8::from(self.pencil),
             u8::from(self.auto_remove),
+            removed.join(" "),
             self.label,
             self.rating,
-        )
+        );
+        for (key, stack) in [("undo", &self.undo), ("redo", &self.redo)] {
+            let mut previous = self.snapshot();
+            for state in stack.iter().rev() {
+                text.push_str(key);
+                text.push(' ');
+                text.push_str(&history_line(&previous, state));
+                text.push('\n');
+                previous = *state;
+            }
+        }
+        text
     }
 
     /// Rebuilds a game from [`Game::to_save`]'s text; the clock resumes at `now`.
     ///
     /// The solution is not stored: it is solved again, which also proves the
-    /// file's puzzle is a real one. Undo history is not kept across sessions.
+    /// file's puzzle is a real one. Saves of version 1 (without history) load too.
     pub fn from_save(text: &str, now: Instant) -> Result<Game, SaveError> {
         let mut lines = text.lines().enumerate();
         match lines.next() {
-            Some((_, line)) if line.trim_end() == SAVE_HEADER => {}
+            Some((_, line)) if SAVE_HEADERS.contains(&line.trim_end()) => {}
             _ => {
                 return Err(SaveError::new(
                     1,
@@ -653,14 +945,89 @@ impl Game {
             }
             let (key, value) = line.split_once(' ').unwrap_or((line, ""));
             fields
-                .read(key, value)
+                .read(key, value, number)
                 .map_err(|why| SaveError::new(number, why))?;
         }
         fields.into_game(now)
     }
 }
 
-const SAVE_HEADER: &str = "sudoku-play save 1";
+const SAVE_HEADER: &str = "sudoku-play save 2";
+const SAVE_HEADERS: [&str; 2] = ["sudoku-play save 1", SAVE_HEADER];
+
+/// "-" for no marks, else the digits, e.g. "149".
+fn marks_field(m: u16) -> String {
+    if m == 0 {
+        "-".to_string()
+    } else {
+        (1..=9u8)
+            .filter(|d| m & (1 << d) != 0)
+            .map(|d| (b'0' + d) as char)
+            .collect()
+    }
+}
+
+fn parse_marks_field(field: &str) -> Result<u16, String> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let mut m = 0u16;
+    for ch in field.chars() {
+        match ch {
+            '1'..='9' => m |= 1 << (ch as u8 - b'0'),
+            _ => return Err(format!("'{ch}' is not a pencil mark")),
+        }
+    }
+    Ok(m)
+}
+
+/// `CURSOR CELL:DIGIT:MARKS:REMOVED ...` for the cells where `state` differs from `from`.
+fn history_line(from: &Snapshot, state: &Snapshot) -> String {
+    let mut out = state.cursor.to_string();
+    for cell in 0..CELLS {
+        let digit = state.board.cells()[cell];
+        if digit != from.board.cells()[cell]
+            || state.marks[cell] != from.marks[cell]
+            || state.removed[cell] != from.removed[cell]
+        {
+            out.push_str(&format!(
+                " {cell}:{digit}:{}:{:x}",
+                marks_field(state.marks[cell]),
+                state.removed[cell]
+            ));
+        }
+    }
+    out
+}
+
+/// The state a [`history_line`] describes, given the state it was taken against.
+fn apply_history_line(from: &Snapshot, value: &str) -> Result<Snapshot, String> {
+    let mut state = *from;
+    let mut fields = value.split_whitespace();
+    let cursor = fields.next().ok_or("an empty history line")?;
+    state.cursor = cursor
+        .parse()
+        .ok()
+        .filter(|&c: &usize| c < CELLS)
+        .ok_or_else(|| format!("'{cursor}' is not a cell"))?;
+    for field in fields {
+        let bad = || format!("'{field}' is not CELL:DIGIT:MARKS:REMOVED");
+        let parts: Vec<&str> = field.split(':').collect();
+        let [cell, digit, marks, removed] = parts[..] else {
+            return Err(bad());
+        };
+        let cell: usize = cell.parse().ok().filter(|&c| c < CELLS).ok_or_else(bad)?;
+        let digit: u8 = digit.parse().ok().filter(|&d| d <= 9).ok_or_else(bad)?;
+        state
+            .board
+            .set(cell / 9, cell % 9, digit)
+            .map_err(|_| bad())?;
+        state.marks[cell] = parse_marks_field(marks)?;
+        state.removed[cell] =
+            u128::from_str_radix(removed, 16).map_err(|_| bad())? & ((1u128 << CELLS) - 1);
+    }
+    Ok(state)
+}
 
 /// The values read from a save file, before they are checked against each other.
 #[derive(Default)]
@@ -668,19 +1035,24 @@ struct SaveFields {
     puzzle: Option<Grid>,
     board: Option<Grid>,
     marks: Option<[u16; CELLS]>,
+    removed: Option<[u128; CELLS]>,
     elapsed_ms: u64,
     mistakes: u32,
     hints: u32,
     flagged: u128,
+    counted: u128,
+    limit: u32,
     cursor: usize,
     pencil: bool,
     auto_remove: bool,
     label: String,
     rating: String,
+    /// `undo` and `redo` lines with their line numbers, read once the board is known.
+    history: Vec<(bool, String, usize)>,
 }
 
 impl SaveFields {
-    fn read(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn read(&mut self, key: &str, value: &str, line: usize) -> Result<(), String> {
         fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
             value
                 .trim()
@@ -697,15 +1069,19 @@ impl SaveFields {
             "puzzle" => self.puzzle = Some(grid(key, value)?),
             "board" => self.board = Some(grid(key, value)?),
             "marks" => self.marks = Some(parse_marks(value)?),
+            "removed" => self.removed = Some(parse_removed(value)?),
             "elapsed_ms" => self.elapsed_ms = number(key, value)?,
             "mistakes" => self.mistakes = number(key, value)?,
             "hints" => self.hints = number(key, value)?,
             "flagged" => self.flagged = number(key, value)?,
+            "counted" => self.counted = number(key, value)?,
+            "limit" => self.limit = number(key, value)?,
             "cursor" => self.cursor = number(key, value)?,
             "pencil" => self.pencil = number::<u8>(key, value)? != 0,
             "auto_remove" => self.auto_remove = number::<u8>(key, value)? != 0,
             "label" => self.label = value.to_string(),
             "rating" => self.rating = value.to_string(),
+            "undo" | "redo" => self.history.push((key == "undo", value.to_string(), line)),
             // Later versions may add keys; an older game ignores them.
             _ => {}
         }
@@ -724,16 +1100,48 @@ impl SaveFields {
         if self.cursor >= CELLS {
             return Err(end("the cursor is outside the board"));
         }
+        let all = (1u128 << CELLS) - 1;
         let mut game = Game::new(puzzle, solution, self.rating, self.label, now);
         game.board = board;
         game.marks = self.marks.unwrap_or([0; CELLS]);
+        game.removed = self.removed.unwrap_or([0; CELLS]);
         game.timer = Timer::running(Duration::from_millis(self.elapsed_ms), now);
         game.mistakes = self.mistakes;
+        game.mistake_limit = self.limit;
         game.hints_used = self.hints;
-        game.flagged = self.flagged & ((1u128 << CELLS) - 1);
+        game.flagged = self.flagged & all;
+        game.counted = self.counted & all;
         game.cursor = self.cursor;
         game.pencil = self.pencil;
         game.auto_remove = self.auto_remove;
+        // Each history line is a difference from the line before it of the
+        // same kind, the first from the current state; the file lists the
+        // most recent state first, the stacks keep it last.
+        let current = game.snapshot();
+        let (mut undo_from, mut redo_from) = (current, current);
+        for (is_undo, value, line) in &self.history {
+            let from = if *is_undo {
+                &mut undo_from
+            } else {
+                &mut redo_from
+            };
+            let state =
+                apply_history_line(from, value).map_err(|why| SaveError::new(*line, why))?;
+            if !state.board.agrees_with(&puzzle) {
+                return Err(SaveError::new(
+                    *line,
+                    "the history overwrites a given".into(),
+                ));
+            }
+            *from = state;
+            if *is_undo {
+                game.undo.push(state);
+            } else {
+                game.redo.push(state);
+            }
+        }
+        game.undo.reverse();
+        game.redo.reverse();
         Ok(game)
     }
 }
@@ -745,20 +1153,24 @@ fn parse_marks(value: &str) -> Result<[u16; CELLS], String> {
         if i >= CELLS {
             return Err("more than 81 pencil-mark fields".to_string());
         }
-        if field != "-" {
-            for ch in field.chars() {
-                match ch {
-                    '1'..='9' => marks[i] |= 1 << (ch as u8 - b'0'),
-                    _ => return Err(format!("'{ch}' is not a pencil mark")),
-                }
-            }
-        }
+        marks[i] = parse_marks_field(field)?;
         count += 1;
     }
     if count != CELLS {
         return Err(format!("{count} pencil-mark fields, expected 81"));
     }
     Ok(marks)
+}
+
+fn parse_removed(value: &str) -> Result<[u128; CELLS], String> {
+    let mut removed = [0u128; CELLS];
+    for field in value.split_whitespace() {
+        let bad = || format!("'{field}' is not CELL:PEERS");
+        let (cell, set) = field.split_once(':').ok_or_else(bad)?;
+        let cell: usize = cell.parse().ok().filter(|&c| c < CELLS).ok_or_else(bad)?;
+        removed[cell] = u128::from_str_radix(set, 16).map_err(|_| bad())? & ((1u128 << CELLS) - 1);
+    }
+    Ok(removed)
 }
 
 /// A save file that cannot be read back.
@@ -988,14 +1400,24 @@ mod tests {
     }
 
     #[test]
-    fn hint_shows_first_and_applies_second() {
+    fn hint_shows_technique_then_cells_then_applies() {
         let now = Instant::now();
         let mut g = game(now);
         let before = *g.board();
         g.apply(Action::Hint, now);
         let shown = g.shown_hint().unwrap().clone();
+        assert_eq!(
+            shown.stage,
+            HintStage::Technique,
+            "first only the technique"
+        );
         assert_eq!(*g.board(), before, "showing a hint changes nothing");
         assert_eq!(g.hints_used(), 1);
+        g.apply(Action::Hint, now);
+        let second = g.shown_hint().unwrap().clone();
+        assert_eq!(second.stage, HintStage::Cells, "then the cells");
+        assert_eq!(second.hint, shown.hint, "the same step");
+        assert_eq!(*g.board(), before, "showing the cells changes nothing");
         g.apply(Action::Hint, now);
         assert!(g.shown_hint().is_none());
         for (cell, digit) in shown.hint.placements {
@@ -1013,6 +1435,7 @@ mod tests {
         for _ in 0..200 {
             g.apply(Action::Hint, now);
             let shown = g.shown_hint().expect("a hint until solved").hint.clone();
+            g.apply(Action::Hint, now);
             g.apply(Action::Hint, now);
             if shown.eliminations.is_empty() {
                 continue;
@@ -1036,6 +1459,7 @@ mod tests {
         put(&mut g, 2, if right == 1 { 2 } else { 1 }, now);
         g.apply(Action::Hint, now);
         assert_eq!(g.shown_hint().unwrap().hint.cells, vec![2]);
+        g.apply(Action::Hint, now);
         g.apply(Action::Hint, now);
         assert_eq!(g.board().cells()[2], 0);
     }
@@ -1096,5 +1520,264 @@ mod tests {
         assert!(Game::from_save(&overwritten, t0).is_err());
         let short = text.replace("marks - ", "marks ");
         assert!(Game::from_save(&short, t0).is_err());
+    }
+
+    /// Candidates worked out here, independently of `source::candidates`:
+    /// the digits that no cell in the same row, column or box holds.
+    fn brute_candidates(board: &Grid, cell: usize) -> u16 {
+        if board.cells()[cell] != 0 {
+            return 0;
+        }
+        let (r, c) = (cell / 9, cell % 9);
+        let mut m = 0u16;
+        for d in 1..=9u8 {
+            let seen = (0..CELLS).any(|o| {
+                let (or, oc) = (o / 9, o % 9);
+                let peer = or == r || oc == c || (or / 3 == r / 3 && oc / 3 == c / 3);
+                peer && board.cells()[o] == d
+            });
+            if !seen {
+                m |= 1 << d;
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn fill_marks_gives_every_candidate_and_clear_marks_removes_them() {
+        let now = Instant::now();
+        let mut g = game(now);
+        put(&mut g, 2, 4, now);
+        assert_eq!(g.apply(Action::FillMarks, now), Outcome::Changed);
+        for cell in 0..CELLS {
+            assert_eq!(
+                g.marks(cell),
+                brute_candidates(g.board(), cell),
+                "cell {cell}"
+            );
+        }
+        assert_eq!(g.apply(Action::FillMarks, now), Outcome::Unchanged);
+        // One undo step takes the whole fill back.
+        g.apply(Action::Undo, now);
+        assert!((0..CELLS).all(|c| g.marks(c) == 0));
+        g.apply(Action::Redo, now);
+        g.handle_key(key(KeyCode::Char('x')), now);
+        assert!((0..CELLS).all(|c| g.marks(c) == 0));
+        assert_eq!(g.board().cells()[2], 4, "clearing marks keeps digits");
+    }
+
+    #[test]
+    fn check_reports_a_candidate_removed_wrongly() {
+        let now = Instant::now();
+        let mut g = game(now);
+        g.apply(Action::FillMarks, now);
+        let answer = g.solution().cells()[2];
+        // Remove the answer from r1c3's marks, as a careless player would.
+        g.apply(Action::TogglePencil, now);
+        put(&mut g, 2, answer, now);
+        g.apply(Action::Check, now);
+        assert!(g.marks_flagged(2));
+        assert_eq!(
+            (0..CELLS).filter(|&c| g.marks_flagged(c)).count(),
+            1,
+            "a fill gives every other cell its answer"
+        );
+        assert!(g.message().contains("r1c3"), "{}", g.message());
+        assert_eq!(g.mistakes(), 0, "marks are reported, not counted");
+        put(&mut g, 2, answer, now);
+        assert!(!g.marks_flagged(2), "changing the marks clears the report");
+    }
+
+    #[test]
+    fn a_wrong_digit_gives_back_the_marks_it_removed() {
+        let now = Instant::now();
+        let mut g = game(now);
+        g.apply(Action::FillMarks, now);
+        let before: Vec<u16> = (0..CELLS).map(|c| g.marks(c)).collect();
+        // r1c3's answer is 4; 1 is a candidate there but wrong.
+        assert_eq!(g.solution().cells()[2], 4);
+        assert_ne!(before[2] & (1 << 1), 0);
+        put(&mut g, 2, 1, now);
+        assert!(peers(2).any(|p| before[p] & (1 << 1) != 0 && g.marks(p) & (1 << 1) == 0));
+        g.apply(Action::Clear, now);
+        for (cell, &marks) in before.iter().enumerate() {
+            if cell != 2 {
+                assert_eq!(g.marks(cell), marks, "cell {cell}");
+            }
+        }
+        // Replacing the wrong digit by the right one gives back the 1s too,
+        // then takes away the 4s.
+        put(&mut g, 2, 1, now);
+        put(&mut g, 2, 4, now);
+        for p in peers(2) {
+            assert_eq!(g.marks(p), before[p] & !(1 << 4), "cell {p}");
+        }
+    }
+
+    #[test]
+    fn a_conflicting_wrong_digit_counts_as_a_mistake_once() {
+        let now = Instant::now();
+        let mut g = game(now);
+        // r1c3 = 5 repeats the given 5 at r1c1: a visible mistake.
+        put(&mut g, 2, 5, now);
+        assert_eq!(g.mistakes(), 1);
+        g.apply(Action::Check, now);
+        assert_eq!(g.mistakes(), 1, "the check does not count it again");
+        // A right digit that clashes with a wrong one counts the wrong one only.
+        g.apply(Action::Clear, now);
+        let right = g.solution().cells()[3]; // r1c4
+        let wrong_cell = (0..CELLS)
+            .find(|&c| c % 9 == 3 && c != 3 && brute_candidates(g.board(), c) & (1 << right) != 0)
+            .unwrap();
+        assert_eq!(g.mistakes(), 1);
+        put(&mut g, wrong_cell, right, now); // wrong there: `right` belongs in r1c4
+        assert_eq!(g.mistakes(), 1, "no conflict yet, so no mistake seen");
+        put(&mut g, 3, right, now);
+        assert!(g.in_conflict(3));
+        assert_eq!(g.mistakes(), 2, "the wrong one of the pair counts");
+    }
+
+    #[test]
+    fn mistake_limit_ends_the_game() {
+        let now = Instant::now();
+        let mut g = game(now).with_mistake_limit(2);
+        let wrong =
+            |g: &Game, cell: usize| (1..=9).find(|&d| d != g.solution().cells()[cell]).unwrap();
+        let w = wrong(&g, 2);
+        put(&mut g, 2, w, now);
+        assert_eq!(
+            g.mistakes(),
+            1,
+            "with a limit, a wrong digit counts at once"
+        );
+        assert!(g.is_flagged(2));
+        assert!(!g.is_lost());
+        let w = wrong(&g, 3);
+        put(&mut g, 3, w, now + Duration::from_secs(5));
+        assert!(g.is_lost() && g.is_over());
+        assert!(g.message().contains("Out of mistakes"), "{}", g.message());
+        assert_eq!(
+            put(&mut g, 5, 1, now),
+            Outcome::Unchanged,
+            "the game is over"
+        );
+        assert_eq!(
+            g.elapsed(now + Duration::from_secs(60)),
+            Duration::from_secs(5)
+        );
+        // Without a limit a wrong digit waits for a check.
+        let mut free = game(now);
+        let w = wrong(&free, 2);
+        if !peers(2).any(|p| free.board().cells()[p] == w) {
+            put(&mut free, 2, w, now);
+            assert_eq!(free.mistakes(), 0);
+        }
+    }
+
+    #[test]
+    fn a_hidden_board_ignores_keys_and_stops_the_clock() {
+        let t0 = Instant::now();
+        let s = Duration::from_secs;
+        let mut g = game(t0);
+        g.set_hidden(true, t0 + s(3));
+        assert_eq!(put(&mut g, 2, 4, t0 + s(4)), Outcome::Unchanged);
+        assert_eq!(g.apply(Action::Pause, t0 + s(4)), Outcome::Unchanged);
+        assert_eq!(g.board(), g.puzzle());
+        assert_eq!(g.elapsed(t0 + s(30)), s(3));
+        assert_eq!(g.apply(Action::Quit, t0 + s(30)), Outcome::Quit);
+        g.set_hidden(false, t0 + s(30));
+        assert_eq!(g.elapsed(t0 + s(32)), s(5));
+        assert_eq!(put(&mut g, 2, 4, t0 + s(32)), Outcome::Changed);
+    }
+
+    #[test]
+    fn undo_history_survives_a_save() {
+        let t0 = Instant::now();
+        let mut g = game(t0);
+        let mut states = vec![g.clone()];
+        g.apply(Action::FillMarks, t0);
+        states.push(g.clone());
+        put(&mut g, 2, 1, t0);
+        states.push(g.clone());
+        put(&mut g, 2, 4, t0);
+        states.push(g.clone());
+        g.apply(Action::TogglePencil, t0);
+        put(&mut g, 40, 5, t0);
+        states.push(g.clone());
+        put(&mut g, 3, 6, t0);
+        states.push(g.clone());
+        // One undone step waits on the redo side.
+        g.apply(Action::Undo, t0);
+        let text = g.to_save(t0);
+        let mut back = Game::from_save(&text, t0).unwrap();
+        assert_eq!(back.to_save(t0), text);
+        assert_eq!(back.apply(Action::Redo, t0), Outcome::Changed);
+        assert_eq!(back.board(), states[5].board());
+        back.apply(Action::Undo, t0);
+        for expected in states[..5].iter().rev() {
+            assert_eq!(back.board(), expected.board());
+            for cell in 0..CELLS {
+                assert_eq!(back.marks(cell), expected.marks(cell), "cell {cell}");
+            }
+            back.apply(Action::Undo, t0);
+        }
+        assert_eq!(back.apply(Action::Undo, t0), Outcome::Unchanged);
+        // The marks a placement removed come back after a resume too.
+        let mut g = game(t0);
+        g.apply(Action::FillMarks, t0);
+        let before: Vec<u16> = (0..CELLS).map(|c| g.marks(c)).collect();
+        put(&mut g, 2, 1, t0);
+        let mut back = Game::from_save(&g.to_save(t0), t0).unwrap();
+        back.apply(Action::Clear, t0);
+        assert!((0..CELLS)
+            .filter(|&c| c != 2)
+            .all(|c| back.marks(c) == before[c]));
+    }
+
+    #[test]
+    fn rejects_a_history_line_that_overwrites_a_given() {
+        let t0 = Instant::now();
+        let mut g = game(t0);
+        put(&mut g, 2, 4, t0);
+        let text = g.to_save(t0);
+        let bad = text.replace("undo 2 2:0:-:0", "undo 2 0:9:-:0");
+        assert_ne!(bad, text);
+        let err = Game::from_save(&bad, t0).unwrap_err();
+        assert!(err.line > 0, "{err}");
+        let garbled = text.replace("undo 2 2:0:-:0", "undo 2 2:x");
+        assert!(Game::from_save(&garbled, t0).is_err());
+    }
+
+    #[test]
+    fn remaining_counts_each_digit() {
+        let now = Instant::now();
+        let mut g = game(now);
+        for d in 1..=9u8 {
+            let placed = g.board().cells().iter().filter(|&&x| x == d).count();
+            assert_eq!(g.remaining(d), 9 - placed);
+        }
+        let fives = g.remaining(5);
+        put(&mut g, 2, 5, now);
+        assert_eq!(g.remaining(5), fives - 1);
+    }
+
+    #[test]
+    fn new_keys_map_to_actions() {
+        assert_eq!(
+            Action::from_key(key(KeyCode::Char('f'))),
+            Some(Action::FillMarks)
+        );
+        assert_eq!(
+            Action::from_key(key(KeyCode::Char('x'))),
+            Some(Action::ClearMarks)
+        );
+        assert_eq!(
+            Action::from_key(key(KeyCode::PageDown)),
+            Some(Action::NextPage)
+        );
+        assert_eq!(
+            Action::from_key(key(KeyCode::Char('['))),
+            Some(Action::PrevPage)
+        );
     }
 }

@@ -7,12 +7,16 @@
 //!   undo and redo, mistakes, timer, hints, completion, the save format;
 //! - [`source`]: where puzzles, ratings and hints come from;
 //! - [`ui`]: drawing a game (and the menu) into a ratatui frame;
-//! - [`save`]: where the save file lives on each platform.
+//! - [`save`]: where the save file lives on each platform;
+//! - [`stats`]: games won and best times per level;
+//! - [`daily`]: the daily puzzle's date, level and seed.
 //!
 //! The `sudoku-play` binary wires these to a real terminal.
 #![warn(missing_docs)]
 
+pub mod daily;
 pub mod game;
 pub mod save;
 pub mod source;
+pub mod stats;
 pub mod ui;

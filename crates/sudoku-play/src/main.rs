@@ -3,16 +3,21 @@
 //! This file owns the terminal: it parses the arguments, switches the terminal
 //! to raw mode and the alternate screen, runs the menu and the game loop, and
 //! always puts the terminal back: on a normal exit, on Ctrl-C (which raw mode
-//! delivers as a key, handled as "quit and save") and on a panic (through a
-//! panic hook). Everything else lives in the library: `game`, `ui`, `source`,
-//! `save`.
+//! delivers as a key, handled as "quit and save"), on SIGTERM, SIGHUP, SIGINT
+//! and SIGQUIT (caught, then the game is saved with its clock and the program
+//! ends), and on a panic (through a panic hook). Everything else lives in the
+//! library: `game`, `ui`, `source`, `save`, `stats`, `daily`.
 //!
-//! Exit status: 0 normally, 1 when the terminal failed, 2 for bad arguments or
-//! an unusable puzzle.
+//! Exit status: 0 normally, 1 when the terminal cannot be used or failed, 2
+//! for bad arguments or an unusable puzzle, 3 when the game could not be
+//! saved, 128 + N after signal N.
 
-use std::io::{self, Stdout};
+use std::ffi::OsStr;
+use std::io::{self, IsTerminal, Stdout, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ratatui::backend::CrosstermBackend;
@@ -24,30 +29,44 @@ use ratatui::crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
 };
 use ratatui::crossterm::{cursor, execute};
-use ratatui::Terminal;
-use sudoku_core::format::PuzzleReader;
+use ratatui::layout::Rect;
+use ratatui::{Frame, Terminal};
+use sudoku_core::format::{ParseError, ParseErrorKind, PuzzleReader, ReadError};
 use sudoku_core::{BitmaskSolver, Grid, Solver};
+use sudoku_play::daily::Date;
 use sudoku_play::game::{Action, Game, Outcome};
 use sudoku_play::save;
 use sudoku_play::source::{self, Difficulty};
-use sudoku_play::ui::{self, Geometry, MenuItem, Theme};
+use sudoku_play::stats::{self, Stats, Win};
+use sudoku_play::ui::{self, Extras, Geometry, MenuItem, Theme};
 
 const HELP: &str = "sudoku-play: Sudoku in the terminal
 
-usage: sudoku-play                       menu: new game by difficulty, resume, quit
+usage: sudoku-play                       menu: resume, daily puzzle, new game by level, quit
        sudoku-play [--difficulty D] [--seed S]
+       sudoku-play --daily [--date YYYY-MM-DD]
        sudoku-play PUZZLE                an 81-character puzzle, or a file holding one
        sudoku-play --technique NAME [--seed S]   a puzzle whose hardest step is NAME
 
-  -d, --difficulty D   easy, medium, hard, expert or extreme (default: easy)
-  --technique NAME     x-wing, xy-wing, skyscraper, ... (`sudoku rate --techniques`)
-  --seed S             the same seed and difficulty always give the same puzzle
+  -d, --difficulty D     easy, medium, hard, expert or extreme (default: easy)
+  --seed S               the same seed and difficulty always give the same puzzle
+  --technique NAME       x-wing, xy-wing, skyscraper, ... (`sudoku rate --techniques`)
+  --daily                today's puzzle (UTC), the same for every player
+  --date YYYY-MM-DD      the daily puzzle of another date
+  --mistake-limit N      end the game after N mistakes (default: no limit)
 
 Keys: arrows, hjkl or WASD move (or click a cell); 1-9 enter; 0, Backspace or
-Delete clear; n pencil marks; m auto-remove marks; u undo; Ctrl-R redo; ? hint
-(again to apply); c check; p pause; q quit and save.
-The game is saved on every move and offered for resuming from the menu.
-NO_COLOR=1 turns colours off.";
+Delete clear; n pencil marks; m auto-remove marks; f fill in every candidate;
+x clear every mark; u undo; Ctrl-R redo; ? hint (technique, then cells, then
+apply); PgDn/PgUp page through a long hint; c check digits and marks; p pause;
+q quit and save. After a win: n new game of the same level (the menu after a
+daily or custom puzzle), m menu, q quit.
+The game is saved on every move, undo history included, and offered for
+resuming from the menu; a game in progress is never replaced without asking.
+NO_COLOR=1 turns colours off.
+
+Exit status: 0 done, 1 terminal unusable, 2 bad arguments or puzzle,
+3 the game could not be saved, 128+N ended by signal N.";
 
 /// What to start with, decided before the terminal is touched so that bad
 /// arguments are reported on a normal screen.
@@ -55,21 +74,50 @@ NO_COLOR=1 turns colours off.";
 enum Start {
     Menu,
     New(Difficulty, u64),
+    Daily(Date),
     Custom(Grid, Grid),
 }
 
+/// The parsed command line: what to start, and settings for every game.
+#[derive(Debug, PartialEq)]
+struct Launch {
+    start: Start,
+    /// Mistakes that end a game; 0 for no limit.
+    mistake_limit: u32,
+}
+
+/// Writes to stderr, ignoring a closed stderr: there is nowhere left to report it.
+fn report(message: &str) {
+    let _ = writeln!(io::stderr(), "sudoku-play: {message}");
+}
+
 fn main() -> ExitCode {
-    let start = match parse_args(std::env::args_os().skip(1)) {
-        Ok(Some(start)) => start,
+    let launch = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Some(launch)) => launch,
         Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
+            // `sudoku-play --help | head -2` closes the pipe early: that is
+            // the reader's choice, not an error.
+            let mut out = io::stdout().lock();
+            return match writeln!(out, "{HELP}").and_then(|()| out.flush()) {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    report(&format!("cannot write the help: {e}"));
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            };
         }
         Err(message) => {
-            eprintln!("sudoku-play: {message}");
+            report(&message);
             return ExitCode::from(2);
         }
     };
+    // Checked before anything is written, so a redirected run gets one clear
+    // line and no escape codes in its output.
+    if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+        report("cannot use the terminal: standard input and output must both be a terminal");
+        return ExitCode::from(1);
+    }
+    let caught = install_signal_handlers();
     let theme = Theme::from_env();
     let save_path = save::save_path();
     install_panic_hook();
@@ -77,38 +125,51 @@ fn main() -> ExitCode {
         Ok(terminal) => terminal,
         Err(e) => {
             restore_terminal();
-            eprintln!("sudoku-play: cannot use the terminal: {e}");
+            report(&format!("cannot use the terminal: {e}"));
             return ExitCode::from(1);
         }
     };
+    watch_for_hangup();
     let mut app = App {
         terminal: &mut terminal,
         theme,
         save_path,
         save_error: None,
+        mistake_limit: launch.mistake_limit,
+        caught,
     };
-    let result = app.run(start);
+    let result = app.run(launch.start);
     let save_error = app.save_error.take();
+    let signal = app.caught.load(Ordering::SeqCst);
     restore_terminal();
-    if let Some(error) = save_error {
-        eprintln!("sudoku-play: {error}");
+    if let Err(e) = &result {
+        report(&format!("terminal error: {e}"));
     }
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("sudoku-play: terminal error: {e}");
-            ExitCode::from(1)
-        }
+    if let Some(error) = &save_error {
+        report(error);
+    }
+    if signal != 0 {
+        return ExitCode::from((128 + signal).min(255) as u8);
+    }
+    match (result, save_error) {
+        (Err(_), _) => ExitCode::from(1),
+        (Ok(()), Some(_)) => ExitCode::from(3),
+        (Ok(()), None) => ExitCode::SUCCESS,
     }
 }
 
-fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Option<Start>, String> {
+fn parse_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Option<Launch>, String> {
     use lexopt::prelude::*;
     let mut parser = lexopt::Parser::from_args(args);
     let mut difficulty = None;
     let mut seed = None;
     let mut puzzle = None;
     let mut technique = None;
+    let mut daily = false;
+    let mut date = None;
+    let mut mistake_limit = 0;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Long("technique") => {
@@ -134,57 +195,142 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
                         .map_err(|_| format!("--seed wants a whole number, not '{text}'"))?,
                 );
             }
+            Long("daily") => daily = true,
+            Long("date") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                date = Some(
+                    value
+                        .to_string_lossy()
+                        .parse::<Date>()
+                        .map_err(|e| format!("--date: {e}"))?,
+                );
+            }
+            Long("mistake-limit") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                let text = value.to_string_lossy();
+                mistake_limit = text.trim().parse::<u32>().map_err(|_| {
+                    format!("--mistake-limit wants a whole number (0 for none), not '{text}'")
+                })?;
+            }
             Value(value) if puzzle.is_none() => puzzle = Some(value),
             other => return Err(other.unexpected().to_string()),
         }
     }
+    let launch = |start| {
+        Ok(Some(Launch {
+            start,
+            mistake_limit,
+        }))
+    };
+    let level_or_seed = difficulty.is_some() || seed.is_some();
     if let Some(technique) = technique {
-        if puzzle.is_some() || difficulty.is_some() {
-            return Err("--technique cannot be combined with a PUZZLE or --difficulty".to_string());
+        if puzzle.is_some() || difficulty.is_some() || daily || date.is_some() {
+            return Err(
+                "--technique cannot be combined with a PUZZLE, --difficulty, --daily or --date"
+                    .to_string(),
+            );
         }
         // Dealt before the terminal is taken over, so that a rare technique's
         // wait, or its failure, is reported on a normal screen.
         let made = source::generate_teaching(technique, seed.unwrap_or_else(fresh_seed))?;
-        return Ok(Some(Start::Custom(made.puzzle, made.solution)));
+        return launch(Start::Custom(made.puzzle, made.solution));
     }
     if let Some(value) = puzzle {
-        if difficulty.is_some() || seed.is_some() {
-            return Err("a PUZZLE cannot be combined with --difficulty or --seed".to_string());
+        if level_or_seed || daily || date.is_some() {
+            return Err(
+                "a PUZZLE cannot be combined with --difficulty, --seed, --daily or --date"
+                    .to_string(),
+            );
         }
         let (puzzle, solution) = load_puzzle(&value)?;
-        return Ok(Some(Start::Custom(puzzle, solution)));
+        return launch(Start::Custom(puzzle, solution));
     }
-    if difficulty.is_none() && seed.is_none() {
-        return Ok(Some(Start::Menu));
+    if daily || date.is_some() {
+        if level_or_seed {
+            return Err(
+                "the daily puzzle has its own level and seed: drop --difficulty and --seed".into(),
+            );
+        }
+        return launch(Start::Daily(date.unwrap_or_else(Date::today)));
     }
-    Ok(Some(Start::New(
+    if !level_or_seed {
+        return launch(Start::Menu);
+    }
+    launch(Start::New(
         difficulty.unwrap_or(Difficulty::Easy),
         seed.unwrap_or_else(fresh_seed),
-    )))
+    ))
 }
 
-/// Reads PUZZLE: a file when one exists at that path, else the text itself.
-fn load_puzzle(value: &std::ffi::OsStr) -> Result<(Grid, Grid), String> {
+/// Reads PUZZLE: a file when something exists at that path, else the text itself.
+fn load_puzzle(value: &OsStr) -> Result<(Grid, Grid), String> {
     let path = Path::new(value);
-    let puzzle = if path.is_file() {
-        let file = std::fs::File::open(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut reader = PuzzleReader::new(io::BufReader::new(file));
-        match reader.next() {
-            Some(Ok(p)) => p.grid,
-            Some(Err(e)) => return Err(format!("{}: {e}", path.display())),
-            None => return Err(format!("{} holds no puzzle", path.display())),
+    let text = value.to_string_lossy();
+    let puzzle = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(format!(
+                "{} is a directory, not a puzzle file",
+                path.display()
+            ))
         }
-    } else {
-        let text = value.to_string_lossy();
-        text.parse::<Grid>()
-            .map_err(|e| format!("'{text}' is neither a file nor a puzzle: {e}"))?
+        // Regular files, but also pipes and devices (`<(…)`, /dev/stdin).
+        Ok(_) => read_puzzle_file(path)?,
+        Err(e) if looks_like_a_path(&text) => {
+            let why = match e.kind() {
+                io::ErrorKind::NotFound => "no such file".to_string(),
+                _ => e.to_string(),
+            };
+            return Err(format!("cannot read {}: {why}", path.display()));
+        }
+        Err(_) => text
+            .parse::<Grid>()
+            .map_err(|e| format!("'{text}' is not a puzzle: {}", explain(&e)))?,
     };
+    if let Some(conflict) = puzzle.first_conflict() {
+        return Err(format!("the givens conflict: {conflict}"));
+    }
     let search = BitmaskSolver::new().search(&puzzle, 2);
     match (search.count, search.solution) {
         (1, Some(solution)) => Ok((puzzle, solution)),
         (0, _) | (_, None) => Err("the puzzle has no solution".to_string()),
         _ => Err("the puzzle has more than one solution, so its digits cannot be checked".into()),
+    }
+}
+
+/// The first puzzle in the file at `path`, through sudoku-core's reader (every format it reads).
+fn read_puzzle_file(path: &Path) -> Result<Grid, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut reader = PuzzleReader::new(io::BufReader::new(file));
+    match reader.next() {
+        Some(Ok(p)) => Ok(p.grid),
+        Some(Err(ReadError::Parse(e))) => Err(format!("{}: {}", path.display(), explain(&e))),
+        Some(Err(e)) => Err(format!("{}: {e}", path.display())),
+        None => Err(format!("{} holds no puzzle", path.display())),
+    }
+}
+
+/// True when `text` cannot be a puzzle and so was meant as a file name:
+/// puzzles are digits, dots, spaces and grid lines, never letters or slashes.
+fn looks_like_a_path(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_alphabetic() || c == '/' || c == '\\' || c == '~')
+}
+
+/// The reader's error, with a word on the one case it cannot explain alone:
+/// a cell character where a separator belongs, as in '53..7 ....', whose
+/// space makes the reader expect nine space-separated cells per row.
+fn explain(e: &ParseError) -> String {
+    match e.kind {
+        ParseErrorKind::UnexpectedByte { byte } if byte == b'.' || byte.is_ascii_digit() => {
+            format!(
+                "line {}, column {}: '{}' follows another cell without a space; in a row \
+                 written with spaces every cell needs one, so write the puzzle either as 81 \
+                 characters without spaces or as nine rows of nine space-separated cells",
+                e.line, e.column, byte as char
+            )
+        }
+        _ => e.to_string(),
     }
 }
 
@@ -196,6 +342,84 @@ fn fresh_seed() -> u64 {
         .unwrap_or(0);
     nanos ^ (u64::from(std::process::id()) << 32)
 }
+
+/// Catches the signals that end a terminal program, so the loops can save
+/// the game (with its clock) and put the terminal back before leaving. The
+/// returned number is the signal caught, 0 until then. A second signal ends
+/// the program at once, in case the first one is not noticed.
+#[cfg(unix)]
+fn install_signal_handlers() -> Arc<AtomicUsize> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    use std::sync::atomic::AtomicBool;
+    let caught = Arc::new(AtomicUsize::new(0));
+    let once = Arc::new(AtomicBool::new(false));
+    for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+        // Registration fails only for forbidden signals, which these are not;
+        // without it the game still works, as before.
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            signal,
+            128 + signal,
+            Arc::clone(&once),
+        );
+        let _ = signal_hook::flag::register(signal, Arc::clone(&once));
+        let _ = signal_hook::flag::register_usize(signal, Arc::clone(&caught), signal as usize);
+    }
+    caught
+}
+
+#[cfg(not(unix))]
+fn install_signal_handlers() -> Arc<AtomicUsize> {
+    Arc::new(AtomicUsize::new(0))
+}
+
+/// The number reported for a terminal that went away: SIGHUP's, as the
+/// kernel would send.
+const HANGUP: usize = 1;
+
+/// Waits up to `timeout` for input on the terminal (standard input, which
+/// `main` checked is one) and says whether the terminal has hung up.
+#[cfg(unix)]
+fn terminal_hung_up(timeout: Duration) -> bool {
+    let mut watched = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let millis = libc::c_int::try_from(timeout.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: one valid pollfd, and its count is 1.
+    let ready = unsafe { libc::poll(&mut watched, 1, millis) };
+    // A failed wait (EINTR from a resize or a signal) is not a hang-up: the
+    // loop looks again on its next tick.
+    ready > 0 && watched.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+}
+
+#[cfg(not(unix))]
+fn terminal_hung_up(timeout: Duration) -> bool {
+    // No hang-up to detect; wait for input the portable way.
+    let _ = event::poll(timeout);
+    false
+}
+
+/// The backstop for the one case `next_event` cannot see: a terminal that
+/// hangs up between its check and crossterm's read, which then spins for
+/// ever. Every second a thread looks at the terminal; two seconds after a
+/// hang-up the main thread has normally saved and left, and if it has not,
+/// the process ends here (the game was saved at its last move).
+#[cfg(unix)]
+fn watch_for_hangup() {
+    let _ = std::thread::Builder::new()
+        .name("hangup-watch".into())
+        .spawn(|| loop {
+            std::thread::sleep(Duration::from_secs(1));
+            if terminal_hung_up(Duration::ZERO) {
+                std::thread::sleep(Duration::from_secs(2));
+                std::process::exit(128 + HANGUP as i32);
+            }
+        });
+}
+
+#[cfg(not(unix))]
+fn watch_for_hangup() {}
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
@@ -230,33 +454,135 @@ fn install_panic_hook() {
     }));
 }
 
+/// How often the loops wake up: the clock ticks on screen and a caught
+/// signal is noticed within this time.
+const TICK: Duration = Duration::from_millis(100);
+
 struct App<'t> {
     terminal: &'t mut Term,
     theme: Theme,
     save_path: Option<PathBuf>,
+    /// The last failed save (or stats update); shown at once, and the exit status says so.
     save_error: Option<String>,
+    mistake_limit: u32,
+    caught: Arc<AtomicUsize>,
+}
+
+/// How a game ended.
+enum End {
+    Quit,
+    Menu,
+    /// A new game of the same level as this label's.
+    NewGame(String),
+}
+
+/// The answer to "replace the game in progress?".
+enum Answer {
+    Yes,
+    No,
+    Quit,
 }
 
 impl App<'_> {
+    fn signalled(&self) -> bool {
+        self.caught.load(Ordering::SeqCst) != 0
+    }
+
+    /// The terminal's next event, or `None` after [`TICK`] without one.
+    ///
+    /// A terminal that has gone away (its window closed, its tmux pane
+    /// killed) is taken as a hang-up signal, so the loops save the game and
+    /// leave as they do for SIGHUP. The check comes first because crossterm
+    /// 0.28 never returns from `poll` on a hung-up terminal: it re-reads the
+    /// end of input forever, at full speed, whatever the timeout.
+    fn next_event(&self) -> io::Result<Option<Event>> {
+        // First what crossterm already holds (one read can bring several
+        // keys), then a wait on the terminal itself.
+        for wait in [Duration::ZERO, TICK] {
+            if terminal_hung_up(wait) {
+                self.caught.store(HANGUP, Ordering::SeqCst);
+                return Ok(None);
+            }
+            // Input is ready, or the wait passed (or a signal such as a
+            // resize ended it): take what crossterm has without waiting.
+            if event::poll(Duration::ZERO)? {
+                return Ok(Some(event::read()?));
+            }
+        }
+        Ok(None)
+    }
+
     fn run(&mut self, start: Start) -> io::Result<()> {
-        let game = match start {
+        let mut game = match start {
+            Start::Menu => None,
+            start => {
+                let saved = self.load_saved();
+                let replace = match &saved {
+                    Some((_, about, game)) if !is_same_daily(&start, game) => {
+                        let question = [
+                            "A game is in progress".to_string(),
+                            format!("{about}."),
+                            String::new(),
+                            "y start the new game (the saved one is lost) · n resume the saved one · q quit".to_string(),
+                        ];
+                        self.ask(&question)?
+                    }
+                    Some(_) => Answer::No,
+                    None => Answer::Yes,
+                };
+                match (replace, saved) {
+                    (Answer::Quit, _) => return Ok(()),
+                    (Answer::No, Some((text, ..))) => Game::from_save(&text, Instant::now()).ok(),
+                    _ => Some(self.start_game(start)?),
+                }
+            }
+        };
+        loop {
+            let current = match game.take() {
+                Some(game) => game,
+                None => match self.menu()? {
+                    Some(game) => game,
+                    None => return Ok(()),
+                },
+            };
+            match self.play(current)? {
+                End::Quit => return Ok(()),
+                End::Menu => {}
+                End::NewGame(label) => {
+                    if let Ok(difficulty) = stats::level_of(&label).parse::<Difficulty>() {
+                        game = Some(self.new_game(difficulty, fresh_seed())?);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The game `start` asks for; not [`Start::Menu`].
+    fn start_game(&mut self, start: Start) -> io::Result<Game> {
+        Ok(match start {
             Start::Custom(puzzle, solution) => Game::new(
                 puzzle,
                 solution,
                 source::rating(&puzzle),
                 "custom".to_string(),
                 Instant::now(),
-            ),
+            )
+            .with_mistake_limit(self.mistake_limit),
             Start::New(difficulty, seed) => self.new_game(difficulty, seed)?,
-            Start::Menu => match self.menu()? {
-                Some(game) => game,
-                None => return Ok(()),
-            },
-        };
-        self.play(game)
+            Start::Daily(date) => self.daily_game(date)?,
+            Start::Menu => unreachable!("the menu is not a game"),
+        })
     }
 
     fn new_game(&mut self, difficulty: Difficulty, seed: u64) -> io::Result<Game> {
+        self.generate(difficulty, seed, difficulty.name().to_string())
+    }
+
+    fn daily_game(&mut self, date: Date) -> io::Result<Game> {
+        self.generate(date.level(), date.seed(), daily_label(date))
+    }
+
+    fn generate(&mut self, difficulty: Difficulty, seed: u64, label: String) -> io::Result<Game> {
         let notice = format!("Generating a{} {difficulty} puzzle…", an(difficulty));
         self.terminal.draw(|f| ui::draw_notice(f, &notice))?;
         let made = source::generate(difficulty, seed);
@@ -264,81 +590,221 @@ impl App<'_> {
             made.puzzle,
             made.solution,
             made.rating,
-            difficulty.name().to_string(),
+            label,
             Instant::now(),
-        ))
+        )
+        .with_mistake_limit(self.mistake_limit))
     }
 
-    /// The saved game's text and a description of it, when there is a readable one.
-    fn load_saved(&self) -> Option<(String, String)> {
+    /// The saved game's text, a description of it and the game, when there is a readable one.
+    fn load_saved(&self) -> Option<(String, String, Game)> {
         let text = std::fs::read_to_string(self.save_path.as_ref()?).ok()?;
         let game = Game::from_save(&text, Instant::now()).ok()?;
+        if game.is_over() {
+            return None;
+        }
         let about = format!(
             "{}, {} played",
             game.label(),
             sudoku_play::game::clock(game.elapsed(Instant::now()))
         );
-        Some((text, about))
+        Some((text, about, game))
+    }
+
+    fn load_stats(&self) -> Stats {
+        self.save_path
+            .as_ref()
+            .and_then(|path| std::fs::read_to_string(save::stats_path_beside(path)).ok())
+            .and_then(|text| Stats::parse(&text).ok())
+            .unwrap_or_default()
+    }
+
+    /// Counts a win in the stats file beside the save; `None` when it cannot be written.
+    fn record_win(&mut self, game: &Game, now: Instant) -> Option<Win> {
+        let path = save::stats_path_beside(self.save_path.as_ref()?);
+        // An unreadable stats file is not overwritten: it may be a newer
+        // version's, or the player's to repair.
+        let mut stats = match std::fs::read_to_string(&path) {
+            Ok(text) => match Stats::parse(&text) {
+                Ok(stats) => stats,
+                Err(e) => {
+                    self.save_error = Some(format!(
+                        "{} is not a stats file ({e}); the win is not counted",
+                        path.display()
+                    ));
+                    return None;
+                }
+            },
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Stats::default(),
+            Err(e) => {
+                self.save_error = Some(format!("cannot read {}: {e}", path.display()));
+                return None;
+            }
+        };
+        let win = stats.record_win(game.label(), game.elapsed(now));
+        match save::write_atomically(&path, &stats.to_text()) {
+            Ok(()) => Some(win),
+            Err(e) => {
+                self.save_error = Some(format!("cannot save the stats to {}: {e}", path.display()));
+                None
+            }
+        }
+    }
+
+    /// Draws with `draw` until a key is pressed; `None` once a signal is caught.
+    fn wait_key(&mut self, mut draw: impl FnMut(&mut Frame)) -> io::Result<Option<KeyEvent>> {
+        loop {
+            if self.signalled() {
+                return Ok(None);
+            }
+            self.terminal.draw(&mut draw)?;
+            let Some(event) = self.next_event()? else {
+                continue;
+            };
+            if let Event::Key(key) = event {
+                if key.kind != KeyEventKind::Release {
+                    return Ok(Some(key));
+                }
+            }
+        }
+    }
+
+    /// Asks `lines` (the last one lists the answers y, n and q) and waits for an answer.
+    fn ask(&mut self, lines: &[String]) -> io::Result<Answer> {
+        let theme = self.theme;
+        loop {
+            let Some(key) = self.wait_key(|f| ui::draw_question(f, lines, theme))? else {
+                return Ok(Answer::Quit);
+            };
+            if key.modifiers.contains(KeyModifiers::CONTROL) {
+                if key.code == KeyCode::Char('c') {
+                    return Ok(Answer::Quit);
+                }
+                continue;
+            }
+            match key.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') => return Ok(Answer::Yes),
+                KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => return Ok(Answer::No),
+                KeyCode::Char('q') | KeyCode::Char('Q') => return Ok(Answer::Quit),
+                _ => {}
+            }
+        }
     }
 
     /// The start menu; `None` when the player quits.
     fn menu(&mut self) -> io::Result<Option<Game>> {
-        let mut items: Vec<MenuItem> = Vec::new();
-        let saved = self.load_saved();
-        if let Some((_, about)) = &saved {
-            items.push(MenuItem::Resume(about.clone()));
-        }
-        items.extend(Difficulty::ALL.into_iter().map(MenuItem::New));
-        items.push(MenuItem::Quit);
         let mut selected = 0;
         loop {
-            self.terminal
-                .draw(|f| ui::draw_menu(f, &items, selected, self.theme))?;
-            let Event::Key(key) = event::read()? else {
-                continue;
-            };
-            if key.kind != KeyEventKind::Press {
-                continue;
+            let saved = self.load_saved();
+            let stats = self.load_stats();
+            let today = Date::today();
+            let mut items: Vec<MenuItem> = Vec::new();
+            if let Some((_, about, _)) = &saved {
+                items.push(MenuItem::Resume(about.clone()));
             }
-            match menu_key(key) {
-                MenuKey::Up => selected = (selected + items.len() - 1) % items.len(),
-                MenuKey::Down => selected = (selected + 1) % items.len(),
-                MenuKey::Quit => return Ok(None),
-                MenuKey::Choose => match &items[selected] {
-                    MenuItem::Resume(_) => {
-                        // Read again now, so time spent in the menu does not count.
-                        if let Some(Ok(game)) = saved
-                            .as_ref()
-                            .map(|(text, _)| Game::from_save(text, Instant::now()))
-                        {
+            items.push(MenuItem::Daily(today, stats.get("daily")));
+            items.extend(
+                Difficulty::ALL
+                    .into_iter()
+                    .map(|d| MenuItem::New(d, stats.get(d.name()))),
+            );
+            items.push(MenuItem::Quit);
+            selected %= items.len();
+            let theme = self.theme;
+            let choice = loop {
+                let shown = selected;
+                let Some(key) = self.wait_key(|f| ui::draw_menu(f, &items, shown, theme))? else {
+                    return Ok(None);
+                };
+                match menu_key(key) {
+                    MenuKey::Up => selected = (selected + items.len() - 1) % items.len(),
+                    MenuKey::Down => selected = (selected + 1) % items.len(),
+                    MenuKey::Quit => return Ok(None),
+                    MenuKey::Choose => break items[selected].clone(),
+                    MenuKey::Other => {}
+                }
+            };
+            let start = match choice {
+                MenuItem::Quit => return Ok(None),
+                MenuItem::Resume(_) => {
+                    // Read again now, so time spent in the menu does not count.
+                    if let Some((text, ..)) = saved {
+                        if let Ok(game) = Game::from_save(&text, Instant::now()) {
                             return Ok(Some(game));
                         }
                     }
-                    MenuItem::New(difficulty) => {
-                        return self.new_game(*difficulty, fresh_seed()).map(Some);
+                    continue;
+                }
+                MenuItem::New(difficulty, _) => Start::New(difficulty, fresh_seed()),
+                MenuItem::Daily(date, _) => Start::Daily(date),
+            };
+            if let Some((text, about, game)) = &saved {
+                if is_same_daily(&start, game) {
+                    if let Ok(game) = Game::from_save(text, Instant::now()) {
+                        return Ok(Some(game));
                     }
-                    MenuItem::Quit => return Ok(None),
-                },
-                MenuKey::Other => {}
+                }
+                let question = [
+                    "A game is in progress".to_string(),
+                    format!("{about}."),
+                    String::new(),
+                    "y start the new game (the saved one is lost) · n back to the menu · q quit"
+                        .to_string(),
+                ];
+                match self.ask(&question)? {
+                    Answer::Yes => {}
+                    Answer::No => continue,
+                    Answer::Quit => return Ok(None),
+                }
             }
+            return self.start_game(start).map(Some);
         }
     }
 
-    fn play(&mut self, mut game: Game) -> io::Result<()> {
+    /// Plays `game` until the player leaves, and saves it however that happens:
+    /// a key, a signal or a terminal error.
+    fn play(&mut self, mut game: Game) -> io::Result<End> {
+        let result = self.play_loop(&mut game);
         self.save(&game);
+        result
+    }
+
+    fn play_loop(&mut self, game: &mut Game) -> io::Result<End> {
+        self.save(game);
+        let mut win = None;
         loop {
-            let now = Instant::now();
-            let mut geometry = None;
-            self.terminal.draw(|f| {
-                geometry = Geometry::new(f.area());
-                ui::draw_game(f, &game, now, self.theme);
-            })?;
-            // Wake up a few times a second so the timer ticks on screen.
-            if !event::poll(Duration::from_millis(250))? {
-                continue;
+            if self.signalled() {
+                return Ok(End::Quit);
             }
             let now = Instant::now();
-            let outcome = match event::read()? {
+            let size = self.terminal.size()?;
+            let geometry = Geometry::new(Rect::new(0, 0, size.width, size.height));
+            game.set_hidden(geometry.is_none(), now);
+            let extras = Extras {
+                win,
+                warning: self.save_error.as_deref(),
+            };
+            self.terminal
+                .draw(|f| ui::draw_game_with(f, game, now, self.theme, extras))?;
+            let Some(event) = self.next_event()? else {
+                continue;
+            };
+            let now = Instant::now();
+            if game.is_over() {
+                if let Event::Key(key) = event {
+                    if key.kind != KeyEventKind::Release {
+                        // While the board is hidden only quitting works, as in play.
+                        match game_over_key(key, game) {
+                            Some(End::Quit) => return Ok(End::Quit),
+                            Some(end) if !game.is_hidden() => return Ok(end),
+                            _ => {}
+                        }
+                    }
+                }
+                continue;
+            }
+            let was_solved = game.is_solved();
+            let outcome = match event {
                 Event::Key(key) if key.kind != KeyEventKind::Release => game.handle_key(key, now),
                 Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
                     match geometry.and_then(|g| g.cell_at(mouse.column, mouse.row)) {
@@ -346,27 +812,36 @@ impl App<'_> {
                         None => Outcome::Unchanged,
                     }
                 }
-                // A resize needs nothing but the redraw at the top of the loop.
+                // A resize hides or shows the board at once, before any key
+                // that follows it is handled.
+                Event::Resize(width, height) => {
+                    let fits = Geometry::new(Rect::new(0, 0, width, height)).is_some();
+                    game.set_hidden(!fits, now);
+                    Outcome::Unchanged
+                }
                 _ => Outcome::Unchanged,
             };
             match outcome {
                 Outcome::Unchanged => {}
-                Outcome::Changed => self.save(&game),
-                Outcome::Quit => {
-                    self.save(&game);
-                    return Ok(());
+                Outcome::Changed => {
+                    if !was_solved && game.is_solved() {
+                        win = self.record_win(game, now);
+                    }
+                    self.save(game);
                 }
+                Outcome::Quit => return Ok(End::Quit),
             }
         }
     }
 
-    /// Saves `game`, or removes the save once it is solved: nothing is left to resume.
+    /// Saves `game`, or removes the save once it is over: nothing is left to resume.
+    /// A failure is kept in `save_error`, shown at once and reported at exit.
     fn save(&mut self, game: &Game) {
         let Some(path) = &self.save_path else {
             self.save_error = Some("no home directory is set, so the game is not saved".into());
             return;
         };
-        let result = if game.is_solved() {
+        let result = if game.is_over() {
             match std::fs::remove_file(path) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
                 _ => Ok(()),
@@ -374,9 +849,47 @@ impl App<'_> {
         } else {
             save::write_atomically(path, &game.to_save(Instant::now()))
         };
-        self.save_error = result
-            .err()
-            .map(|e| format!("cannot save the game to {}: {e}", path.display()));
+        match result {
+            Ok(()) => {
+                // A save that works again clears the warning, unless it was the stats'.
+                if self
+                    .save_error
+                    .as_ref()
+                    .is_some_and(|e| e.starts_with("cannot save the game"))
+                {
+                    self.save_error = None;
+                }
+            }
+            Err(e) => {
+                self.save_error = Some(format!("cannot save the game to {}: {e}", path.display()))
+            }
+        }
+    }
+}
+
+/// "daily 2026-11-30": the label of that date's daily puzzle.
+fn daily_label(date: Date) -> String {
+    format!("daily {date}")
+}
+
+/// True when `start` asks for the daily puzzle that `game` already is, so
+/// choosing it again resumes the game instead of replacing it.
+fn is_same_daily(start: &Start, game: &Game) -> bool {
+    matches!(start, Start::Daily(date) if game.label() == daily_label(*date))
+}
+
+/// What a key does on the Solved! (or out-of-mistakes) screen.
+fn game_over_key(key: KeyEvent, game: &Game) -> Option<End> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return (key.code == KeyCode::Char('c')).then_some(End::Quit);
+    }
+    match key.code {
+        KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Enter => {
+            Some(End::NewGame(game.label().to_string()))
+        }
+        KeyCode::Char('m') | KeyCode::Char('M') | KeyCode::Esc => Some(End::Menu),
+        KeyCode::Char('q') | KeyCode::Char('Q') => Some(End::Quit),
+        _ => None,
     }
 }
 
@@ -419,7 +932,7 @@ mod tests {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     fn parse(args: &[&str]) -> Result<Option<Start>, String> {
-        parse_args(args.iter().map(std::ffi::OsString::from))
+        parse_args(args.iter().map(std::ffi::OsString::from)).map(|l| l.map(|l| l.start))
     }
 
     #[test]
@@ -463,11 +976,152 @@ mod tests {
         assert!(err(&["--seed", "soon"]).contains("--seed"));
         assert!(err(&["--frobnicate"]).contains("frobnicate"));
         assert!(err(&[PUZZLE, "--seed", "1"]).contains("cannot be combined"));
-        assert!(err(&["12345"]).contains("neither a file nor a puzzle"));
+        assert!(err(&["12345"]).contains("is not a puzzle"));
         let open = format!("1{}", ".".repeat(80));
         assert!(err(&[&open]).contains("more than one solution"));
         let broken = format!("55{}", &PUZZLE[2..]);
-        assert!(err(&[&broken]).contains("no solution"));
+        assert!(
+            err(&[&broken]).contains("the givens conflict"),
+            "{}",
+            err(&[&broken])
+        );
+        assert!(
+            err(&[&broken]).contains("r1c1 and r1c2"),
+            "{}",
+            err(&[&broken])
+        );
+        // Givens that do not repeat a digit but still leave no solution.
+        let stuck = format!("{}{}", "12345678.........9", ".".repeat(63));
+        assert!(err(&[&stuck]).contains("no solution"), "{}", err(&[&stuck]));
+        assert!(err(&["--daily", "--seed", "3"]).contains("daily"));
+        assert!(err(&["--date", "2026-02-30"]).contains("not a date"));
+        assert!(err(&["--mistake-limit", "many"]).contains("--mistake-limit"));
+    }
+
+    #[test]
+    fn a_missing_file_is_named_as_one() {
+        let e = parse(&["/no/such/dir/puzzle.txt"]).unwrap_err();
+        assert_eq!(e, "cannot read /no/such/dir/puzzle.txt: no such file");
+        let e = parse(&["puzzle.txt"]).unwrap_err();
+        assert!(e.contains("no such file"), "{e}");
+        let dir = std::env::temp_dir();
+        let e = parse(&[dir.to_str().unwrap()]).unwrap_err();
+        assert!(e.contains("is a directory"), "{e}");
+    }
+
+    #[test]
+    fn cells_run_together_in_a_spaced_row_are_explained() {
+        let e = parse(&["53..7 ...."]).unwrap_err();
+        assert!(e.contains("column 3"), "{e}");
+        assert!(
+            e.contains("'.' follows another cell without a space"),
+            "{e}"
+        );
+        assert!(e.contains("81 characters without spaces"), "{e}");
+        assert!(!e.contains("expected a digit 0-9 or '.'"), "{e}");
+    }
+
+    #[test]
+    fn a_puzzle_file_in_any_format_is_read_through_the_library() {
+        // The assignment's grid format, one of the reader's formats.
+        let puzzle: Grid = PUZZLE.parse().unwrap();
+        let mut text = String::new();
+        for row in puzzle.cells().chunks(9) {
+            let cells: Vec<String> = row.iter().map(|d| d.to_string()).collect();
+            text.push_str(&cells.join(" "));
+            text.push('\n');
+        }
+        let path =
+            std::env::temp_dir().join(format!("sudoku-play-grid-{}.txt", std::process::id()));
+        std::fs::write(&path, &text).unwrap();
+        assert!(
+            matches!(parse(&[path.to_str().unwrap()]), Ok(Some(Start::Custom(p, _))) if p == puzzle)
+        );
+        std::fs::write(&path, "# only a comment\n").unwrap();
+        let e = parse(&[path.to_str().unwrap()]).unwrap_err();
+        assert!(e.contains(path.to_str().unwrap()), "{e}");
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn the_game_reads_puzzles_exactly_as_the_library_does() {
+        // Whatever sudoku_core's reader accepts, as an argument or in a file,
+        // the game accepts too, and it refuses the rest with the reader's
+        // reason: so formats added to the library (such as grids drawn with
+        // '|' and '---+---') reach the game without a change here.
+        let puzzle: Grid = PUZZLE.parse().unwrap();
+        let rows: Vec<String> = puzzle
+            .to_line()
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).into_owned())
+            .collect();
+        let spaced: Vec<String> = rows
+            .iter()
+            .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
+            .collect();
+        let block: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                let c: Vec<String> = r.chars().map(String::from).collect();
+                format!(
+                    "{} | {} | {}",
+                    c[..3].join(" "),
+                    c[3..6].join(" "),
+                    c[6..].join(" ")
+                )
+            })
+            .collect();
+        let mut block_text = String::new();
+        for (i, row) in block.iter().enumerate() {
+            if i == 3 || i == 6 {
+                block_text.push_str("------+-------+------\n");
+            }
+            block_text.push_str(row);
+            block_text.push('\n');
+        }
+        let texts = [
+            PUZZLE.to_string(),
+            rows.join("\n"),
+            spaced.join("\n"),
+            block_text,
+        ];
+        let path =
+            std::env::temp_dir().join(format!("sudoku-play-formats-{}.txt", std::process::id()));
+        for text in texts {
+            let library = text.parse::<Grid>();
+            std::fs::write(&path, &text).unwrap();
+            for arg in [text.as_str(), path.to_str().unwrap()] {
+                match (&library, parse(&[arg])) {
+                    (Ok(grid), Ok(Some(Start::Custom(p, _)))) => assert_eq!(&p, grid),
+                    (Err(e), Err(ours)) => {
+                        let reason = e.kind.to_string();
+                        assert!(
+                            ours.contains(&reason) || ours.contains("follows another cell"),
+                            "{ours}"
+                        );
+                    }
+                    (library, ours) => panic!("library {library:?}, game {ours:?} for\n{text}"),
+                }
+            }
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn daily_and_mistake_limit_flags() {
+        let launch = |args: &[&str]| {
+            parse_args(args.iter().map(std::ffi::OsString::from))
+                .unwrap()
+                .unwrap()
+        };
+        let l = launch(&["--daily"]);
+        assert_eq!(l.start, Start::Daily(Date::today()));
+        assert_eq!(l.mistake_limit, 0, "no limit by default");
+        let l = launch(&["--date", "2026-11-30", "--mistake-limit", "3"]);
+        assert_eq!(l.start, Start::Daily("2026-11-30".parse().unwrap()));
+        assert_eq!(l.mistake_limit, 3);
+        assert_eq!(launch(&["--mistake-limit", "3"]).start, Start::Menu);
     }
 
     #[test]
@@ -487,5 +1141,6 @@ mod tests {
         assert!(err(&["--technique", "x-wings"]).contains("unknown technique"));
         assert!(err(&["--technique", "x-wing", "-d", "hard"]).contains("cannot be combined"));
         assert!(err(&["--technique", "x-wing", PUZZLE]).contains("cannot be combined"));
+        assert!(err(&["--technique", "x-wing", "--daily"]).contains("cannot be combined"));
     }
 }

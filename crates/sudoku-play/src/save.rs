@@ -39,6 +39,14 @@ fn dir_from(var: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
     Some(base.join("sudoku-play"))
 }
 
+/// The stats file's name, beside the save file.
+pub const STATS_FILE: &str = "stats.txt";
+
+/// The stats file beside the save file at `save`.
+pub fn stats_path_beside(save: &Path) -> PathBuf {
+    save.with_file_name(STATS_FILE)
+}
+
 /// The full path of the save file.
 pub fn save_path() -> Option<PathBuf> {
     data_dir().map(|dir| dir.join(SAVE_FILE))

@@ -4,13 +4,19 @@
 //! An 80×24 terminal cannot hold nine cells of three lines each (27 lines) plus
 //! borders, so the board has two sizes:
 //! - **compact** (from 80×24): cells five columns wide and two lines high,
-//!   thick lines between boxes only; pencil marks sit at fixed places, `12345`
-//!   on the first line and `6789` on the second;
+//!   thick lines between boxes only; pencil marks sit at fixed places, `¹²³⁴⁵`
+//!   on the first line and `⁶⁷⁸⁹` on the second;
 //! - **tall** (from 80×38): cells three lines high with thin lines between
-//!   them, and pencil marks as a true 3×3 (`1 2 3` / `4 5 6` / `7 8 9`).
+//!   them, and pencil marks as a true 3×3 (`¹ ² ³` / `⁴ ⁵ ⁶` / `⁷ ⁸ ⁹`).
 //!
-//! To the right is a panel with the timer, mistakes, hints, mode, the hint or
-//! conflict being shown and the keys; the bottom line holds the last message.
+//! Pencil marks are drawn as superscript digits, so a lone mark can never be
+//! mistaken for a placed digit, even where it sits on the digit's spot and
+//! the terminal ignores dim text.
+//!
+//! To the right is a panel with the timer, mistakes, hints, mode, how many of
+//! each digit remain, the hint or conflict being shown and the keys; the
+//! bottom line holds the last message. A hint longer than the panel is shown
+//! in pages (PgDn/PgUp), each with a "(1/2)" footer, so no part is ever cut.
 //!
 //! # Colours
 //! Every coloured background comes with an explicit foreground, so the board
@@ -29,8 +35,10 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use sudoku_core::CELLS;
 
-use crate::game::{clock, Game};
+use crate::daily::Date;
+use crate::game::{clock, Game, HintStage};
 use crate::source::Difficulty;
+use crate::stats::{Record, Win};
 
 /// Whether to use colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,8 +172,22 @@ impl Geometry {
     }
 }
 
+/// What the game screen shows besides the game itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Extras<'a> {
+    /// The level's record after this game was won, for the Solved! screen.
+    pub win: Option<Win>,
+    /// A problem the player must know about now, e.g. a save that failed.
+    pub warning: Option<&'a str>,
+}
+
 /// Draws `game` as it is at `now`.
 pub fn draw_game(frame: &mut Frame, game: &Game, now: Instant, theme: Theme) {
+    draw_game_with(frame, game, now, theme, Extras::default());
+}
+
+/// Draws `game` as it is at `now`, with a win record or a warning.
+pub fn draw_game_with(frame: &mut Frame, game: &Game, now: Instant, theme: Theme, extras: Extras) {
     let area = frame.area();
     let Some(geo) = Geometry::new(area) else {
         draw_too_small(frame);
@@ -177,11 +199,13 @@ pub fn draw_game(frame: &mut Frame, game: &Game, now: Instant, theme: Theme) {
     } else {
         draw_board(buf, &geo, game, theme);
     }
-    draw_panel(buf, geo.panel, game, now, theme);
+    draw_panel(buf, geo.panel, game, now, theme, extras.warning);
     let message = Line::from(game.message().to_string()).style(bold(theme));
     buf.set_line(geo.message.x, geo.message.y, &message, geo.message.width);
     if game.is_solved() {
-        draw_solved(frame, &geo, game, now, theme);
+        draw_solved(frame, &geo, game, now, theme, extras.win);
+    } else if game.is_lost() {
+        draw_lost(frame, &geo, game, now, theme);
     }
 }
 
@@ -192,7 +216,8 @@ fn bold(_theme: Theme) -> Style {
 fn draw_too_small(frame: &mut Frame) {
     let area = frame.area();
     let text = format!(
-        "The terminal is {}×{}; sudoku-play needs at least {}×{}. Enlarge it, or press q.",
+        "The terminal is {}×{}; sudoku-play needs at least {}×{}. Enlarge it, or press q. \
+         The clock is stopped and the board is safe until then.",
         area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
     );
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
@@ -207,7 +232,8 @@ fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, S
     let peer = r == cr || c == cc || (r / 3 == cr / 3 && c / 3 == cc / 3);
     let hinted = game
         .shown_hint()
-        .is_some_and(|h| h.hint.cells.contains(&cell));
+        .is_some_and(|h| h.stage == HintStage::Cells && h.hint.cells.contains(&cell));
+    let flagged = game.is_flagged(cell) || game.marks_flagged(cell);
     let same = selected != 0 && digit == selected;
     let conflict = digit != 0 && game.in_conflict(cell);
     let given = game.is_given(cell);
@@ -220,7 +246,7 @@ fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, S
         if hinted || conflict {
             m |= Modifier::UNDERLINED;
         }
-        if game.is_flagged(cell) {
+        if flagged {
             m |= Modifier::CROSSED_OUT;
         }
         if same {
@@ -245,7 +271,7 @@ fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, S
         (Some(bg), Color::Black, Color::Blue)
     } else if hinted {
         (Some(Color::Green), Color::Black, Color::Blue)
-    } else if game.is_flagged(cell) {
+    } else if flagged {
         (Some(Color::Red), Color::White, Color::White)
     } else if same {
         (Some(Color::Cyan), Color::Black, Color::Blue)
@@ -377,6 +403,9 @@ fn junction(
     }
 }
 
+/// Pencil marks 1 to 9, small and raised so they never pass for placed digits.
+pub const SUPERSCRIPT: [&str; 9] = ["¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"];
+
 /// The character at line `oy`, column `ox` inside `cell`, and its style.
 #[allow(clippy::too_many_arguments)]
 fn cell_symbol(
@@ -411,7 +440,7 @@ fn cell_symbol(
             } else {
                 base.add_modifier(Modifier::DIM)
             };
-            (d.to_string(), style)
+            (SUPERSCRIPT[d as usize - 1].to_string(), style)
         }
         _ => (" ".to_string(), base),
     }
@@ -435,90 +464,195 @@ fn draw_paused(buf: &mut Buffer, area: Rect, theme: Theme) {
     ratatui::widgets::Widget::render(para, Rect::new(inner.x, y, inner.width, 4), buf);
 }
 
-fn draw_panel(buf: &mut Buffer, area: Rect, game: &Game, now: Instant, theme: Theme) {
+/// The keys, as the panel lists them when no hint needs the room.
+const KEYS: [&str; 7] = [
+    "arrows hjkl wasd  move",
+    "1-9 digit  0 clear",
+    "n pencil   m auto-rm",
+    "f fill     x clear marks",
+    "u undo     ^R redo",
+    "? hint     c check",
+    "p pause    q quit",
+];
+
+/// Splits `text` into lines of at most `width` characters, breaking between
+/// words where it can and inside a word only when the word alone is too long.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let used = line.chars().count();
+            let gap = usize::from(used > 0);
+            if used + gap + word.len() <= width {
+                if gap == 1 {
+                    line.push(' ');
+                }
+                line.extend(word.iter());
+                break;
+            }
+            if used > 0 {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than a whole line: cut it.
+            let rest = word.split_off(width);
+            lines.push(word.iter().collect());
+            word = rest;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The notes under the panel's figures: a warning, then the hint or a
+/// conflict, as lines of at most `width` characters.
+fn notes(game: &Game, warning: Option<&str>, width: usize, theme: Theme) -> Vec<Line<'static>> {
+    let red = if theme.no_color {
+        bold(theme)
+    } else {
+        bold(theme).fg(Color::Red)
+    };
+    let mut out: Vec<Line<'static>> = Vec::new();
+    if let Some(warning) = warning {
+        out.push(Line::from("Not saved!").style(red));
+        out.extend(wrap(warning, width).into_iter().map(Line::from));
+    }
+    if game.is_paused() {
+        return out;
+    }
+    if let Some(shown) = game.shown_hint() {
+        let title = format!("Hint: {}", shown.hint.technique);
+        out.extend(
+            wrap(&title, width)
+                .into_iter()
+                .map(|l| Line::from(l).style(bold(theme))),
+        );
+        let body = match shown.stage {
+            HintStage::Technique => "Press ? again to see where.".to_string(),
+            HintStage::Cells => format!("{} (? applies it)", shown.hint.text),
+        };
+        out.extend(wrap(&body, width).into_iter().map(Line::from));
+    } else if let Some(conflict) = game.board().first_conflict() {
+        out.push(Line::from("Conflict").style(red));
+        let text = format!("{} twice in {}", conflict.digit, conflict.unit);
+        out.extend(wrap(&text, width).into_iter().map(Line::from));
+    }
+    out
+}
+
+/// `lines` cut into pages of `height` lines, the last line of each page
+/// saying which page it is; one page when everything fits.
+fn paginate(lines: Vec<Line<'static>>, height: usize, page: usize) -> Vec<Line<'static>> {
+    if lines.len() <= height || height < 2 {
+        return lines;
+    }
+    let per_page = height - 1;
+    let pages = lines.len().div_ceil(per_page);
+    let page = page % pages;
+    let mut shown: Vec<Line<'static>> = lines
+        .into_iter()
+        .skip(page * per_page)
+        .take(per_page)
+        .collect();
+    shown.resize(per_page, Line::from(""));
+    let more = if page + 1 < pages {
+        "PgDn more"
+    } else {
+        "PgUp back"
+    };
+    shown.push(
+        Line::from(format!("({}/{pages}) {more}", page + 1))
+            .style(Style::default().add_modifier(Modifier::DIM)),
+    );
+    shown
+}
+
+fn draw_panel(
+    buf: &mut Buffer,
+    area: Rect,
+    game: &Game,
+    now: Instant,
+    theme: Theme,
+    warning: Option<&str>,
+) {
     let label = |s: &str| Span::styled(format!("{s:<10}"), Style::default());
     let value = |s: String| Span::styled(s, bold(theme));
     let mode = if game.pencil() { "Pencil" } else { "Digits" };
     let auto = if game.auto_remove() { "on" } else { "off" };
-    let mut lines = vec![
+    let mistakes = match game.mistake_limit() {
+        0 => game.mistakes().to_string(),
+        limit => format!("{} of {limit}", game.mistakes()),
+    };
+    let left: String = (1..=9u8)
+        .map(|d| match game.remaining(d) {
+            0 => "-".to_string(),
+            n => n.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let lines = vec![
         Line::from(vec![
             Span::styled("SUDOKU", bold(theme)),
             Span::raw(format!("  {}", game.label())),
         ]),
         Line::from(""),
         Line::from(vec![label("Time"), value(clock(game.elapsed(now)))]),
-        Line::from(vec![label("Mistakes"), value(game.mistakes().to_string())]),
+        Line::from(vec![label("Mistakes"), value(mistakes)]),
         Line::from(vec![label("Hints"), value(game.hints_used().to_string())]),
         Line::from(vec![label("Mode"), value(mode.to_string())]),
         Line::from(vec![label("Auto-rm"), value(auto.to_string())]),
         Line::from(""),
+        Line::from("Digit 1 2 3 4 5 6 7 8 9"),
+        Line::from(vec![Span::raw("Left  "), value(left)]),
+        Line::from(""),
     ];
-    let mut notes: Vec<Line> = Vec::new();
-    if !game.is_paused() {
-        if let Some(shown) = game.shown_hint() {
-            notes.push(Line::from(format!("Hint: {}", shown.hint.technique)).style(bold(theme)));
-            notes.push(Line::from(shown.hint.text.clone()));
-        } else if let Some(conflict) = game.board().first_conflict() {
-            let style = if theme.no_color {
-                bold(theme)
-            } else {
-                bold(theme).fg(Color::Red)
-            };
-            notes.push(Line::from("Conflict").style(style));
-            notes.push(Line::from(format!(
-                "{} twice in {}",
-                conflict.digit, conflict.unit
-            )));
-        }
+    let top_h = (lines.len() as u16).min(area.height);
+    ratatui::widgets::Widget::render(
+        Paragraph::new(lines),
+        Rect::new(area.x, area.y, area.width, top_h),
+        buf,
+    );
+    // A hint, or notes too long for the room the keys leave, take the keys'
+    // room too, so that most hints fit on one page.
+    let notes = notes(game, warning, area.width as usize, theme);
+    let room_with_keys = area.height.saturating_sub(top_h + KEYS.len() as u16);
+    let keys_h = if (game.shown_hint().is_some() && !game.is_paused())
+        || notes.len() > room_with_keys as usize
+    {
+        0
+    } else {
+        KEYS.len() as u16
+    };
+    let notes_h = area.height.saturating_sub(top_h + keys_h);
+    let notes = paginate(notes, notes_h as usize, game.page());
+    ratatui::widgets::Widget::render(
+        Paragraph::new(notes),
+        Rect::new(area.x, area.y + top_h, area.width, notes_h),
+        buf,
+    );
+    if keys_h > 0 {
+        let key_lines: Vec<Line> = KEYS.iter().map(|k| Line::from(*k)).collect();
+        let keys_y = area.bottom().saturating_sub(keys_h);
+        ratatui::widgets::Widget::render(
+            Paragraph::new(key_lines),
+            Rect::new(area.x, keys_y, area.width, keys_h),
+            buf,
+        );
     }
-    let keys = [
-        "arrows hjkl wasd  move",
-        "1-9 digit  0 clear",
-        "n pencil   m auto-rm",
-        "u undo     ^R redo",
-        "? hint     c check",
-        "p pause    q quit",
-    ];
-    let keys_h = keys.len() as u16;
-    let top_h = lines.len() as u16;
-    let notes_h = area.height.saturating_sub(top_h + keys_h + 1);
-    lines.truncate(area.height as usize);
-    let para = Paragraph::new(std::mem::take(&mut lines));
-    ratatui::widgets::Widget::render(para, Rect::new(area.x, area.y, area.width, top_h), buf);
-    let notes_area = Rect::new(area.x, area.y + top_h, area.width, notes_h);
-    ratatui::widgets::Widget::render(
-        Paragraph::new(notes).wrap(Wrap { trim: true }),
-        notes_area,
-        buf,
-    );
-    let key_lines: Vec<Line> = keys.iter().map(|k| Line::from(*k)).collect();
-    let keys_y = area.bottom().saturating_sub(keys_h);
-    ratatui::widgets::Widget::render(
-        Paragraph::new(key_lines),
-        Rect::new(area.x, keys_y, area.width, keys_h),
-        buf,
-    );
 }
 
-fn draw_solved(frame: &mut Frame, geo: &Geometry, game: &Game, now: Instant, theme: Theme) {
-    let row = |name: &str, value: String| {
-        Line::from(vec![
-            Span::raw(format!("{name:<10}")),
-            Span::styled(value, bold(theme)),
-        ])
-    };
-    let text = vec![
-        row("Time", clock(game.elapsed(now))),
-        row("Mistakes", game.mistakes().to_string()),
-        row("Hints", game.hints_used().to_string()),
-        row("Level", game.label().to_string()),
-        Line::from("Rating"),
-        Line::from(Span::styled(game.rating().to_string(), bold(theme))),
-        Line::from(""),
-        Line::from("Press q to leave."),
-    ];
-    let w = 40u16.min(geo.board.width);
-    let h = 13u16.min(geo.board.height);
+/// The keys offered once a game is over.
+pub const GAME_OVER_KEYS: &str = "n new game · m menu · q quit";
+
+/// A box over the middle of the board with `title` and `text`.
+fn draw_box(frame: &mut Frame, geo: &Geometry, title: &str, text: Vec<Line>, theme: Theme) {
+    let w = 44u16.min(geo.board.width);
+    let h = (text.len() as u16 + 3).min(geo.board.height);
     let area = Rect::new(
         geo.board.x + (geo.board.width - w) / 2,
         geo.board.y + (geo.board.height - h) / 2,
@@ -528,31 +662,123 @@ fn draw_solved(frame: &mut Frame, geo: &Geometry, game: &Game, now: Instant, the
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Double)
-        .title(Line::from(" Solved! ").style(bold(theme)).centered());
+        .title(
+            Line::from(format!(" {title} "))
+                .style(bold(theme))
+                .centered(),
+        );
     frame.render_widget(Clear, area);
     frame.render_widget(
-        Paragraph::new(text)
-            .wrap(Wrap { trim: true })
-            .block(block.padding(ratatui::widgets::Padding::new(2, 2, 1, 0))),
+        Paragraph::new(text).block(block.padding(ratatui::widgets::Padding::new(2, 2, 1, 0))),
         area,
+    );
+}
+
+fn draw_solved(
+    frame: &mut Frame,
+    geo: &Geometry,
+    game: &Game,
+    now: Instant,
+    theme: Theme,
+    win: Option<Win>,
+) {
+    let row = |name: &str, value: String| {
+        Line::from(vec![
+            Span::raw(format!("{name:<10}")),
+            Span::styled(value, bold(theme)),
+        ])
+    };
+    let mut time = clock(game.elapsed(now));
+    if win.is_some_and(|w| w.new_best) {
+        time.push_str("  new best!");
+    }
+    let mut text = vec![row("Time", time)];
+    if let Some(win) = win {
+        if let Some(best) = win.record.best {
+            text.push(row("Best", clock(best)));
+        }
+        text.push(row("Won", win.record.won.to_string()));
+    }
+    text.extend([
+        row("Mistakes", game.mistakes().to_string()),
+        row("Hints", game.hints_used().to_string()),
+        row("Level", game.label().to_string()),
+        Line::from("Rating"),
+    ]);
+    // 44 columns less borders and padding leave 38 for the rating.
+    text.extend(
+        wrap(game.rating(), 38)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, bold(theme)))),
+    );
+    text.push(Line::from(""));
+    text.push(Line::from(GAME_OVER_KEYS));
+    draw_box(frame, geo, "Solved!", text, theme);
+}
+
+fn draw_lost(frame: &mut Frame, geo: &Geometry, game: &Game, now: Instant, theme: Theme) {
+    let text = vec![
+        Line::from(format!(
+            "{} mistakes: the limit is reached.",
+            game.mistakes()
+        )),
+        Line::from(format!("Time {}", clock(game.elapsed(now)))),
+        Line::from(""),
+        Line::from(GAME_OVER_KEYS),
+    ];
+    draw_box(frame, geo, "Out of mistakes", text, theme);
+}
+
+/// A question that needs an answer before going on, e.g. before a game in
+/// progress is replaced.
+pub fn draw_question(frame: &mut Frame, lines: &[String], theme: Theme) {
+    let area = frame.area();
+    let mut text: Vec<Line> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        for part in wrap(line, area.width.saturating_sub(2) as usize) {
+            let l = Line::from(part);
+            text.push(if i == 0 { l.style(bold(theme)) } else { l });
+        }
+    }
+    let h = (text.len() as u16).min(area.height);
+    let y = area.y + (area.height - h) / 2;
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(text).alignment(Alignment::Center),
+        Rect::new(area.x, y, area.width, h),
     );
 }
 
 /// One entry of the start menu.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MenuItem {
-    /// Start a new game of this difficulty.
-    New(Difficulty),
+    /// Start a new game of this difficulty; the level's record is shown beside it.
+    New(Difficulty, Record),
+    /// Play the daily puzzle of this date.
+    Daily(Date, Record),
     /// Resume the saved game, described by the text.
     Resume(String),
     /// Leave.
     Quit,
 }
 
+/// "  best 3:02 · 5 won", or nothing before the first win.
+fn record_text(record: &Record) -> String {
+    match record.best {
+        Some(best) => format!("  best {} · {} won", clock(best), record.won),
+        None => String::new(),
+    }
+}
+
 impl MenuItem {
     fn text(&self) -> String {
         match self {
-            MenuItem::New(d) => format!("New game: {d}"),
+            MenuItem::New(d, record) => format!("New game: {d}{}", record_text(record)),
+            MenuItem::Daily(date, record) => format!(
+                "Daily puzzle {date} ({}){}",
+                date.level(),
+                record_text(record)
+            ),
             MenuItem::Resume(about) => format!("Resume: {about}"),
             MenuItem::Quit => "Quit".to_string(),
         }

@@ -37,6 +37,15 @@ fn draw(game: &Game, now: Instant, size: (u16, u16), theme: Theme) -> Buffer {
     terminal.backend().buffer().clone()
 }
 
+/// Like [`draw`], with a win record or a warning.
+fn draw_with(game: &Game, now: Instant, extras: ui::Extras) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|f| ui::draw_game_with(f, game, now, COLOR, extras))
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
 fn lines(buf: &Buffer) -> Vec<String> {
     let area = buf.area;
     (area.y..area.bottom())
@@ -196,9 +205,9 @@ fn pencil_marks_compact_and_as_a_three_by_three() {
             })
             .collect()
     };
-    assert_eq!(cell_lines((80, 24)), ["12 4 ", "   9 "]);
+    assert_eq!(cell_lines((80, 24)), ["¹² ⁴ ", "   ⁹ "]);
     assert_eq!(geometry((90, 40)).cell_h, 3);
-    assert_eq!(cell_lines((90, 40)), ["1 2  ", "4    ", "    9"]);
+    assert_eq!(cell_lines((90, 40)), ["¹ ²  ", "⁴    ", "    ⁹"]);
 }
 
 #[test]
@@ -222,9 +231,10 @@ fn conflict_is_marked_on_the_board_and_named() {
 }
 
 #[test]
-fn hint_is_named_and_its_cells_highlighted() {
+fn hint_shows_the_technique_then_highlights_its_cells() {
     let now = Instant::now();
     let mut game = new_game(now);
+    let geo = geometry((80, 24));
     game.apply(Action::Hint, now);
     let shown = game.shown_hint().unwrap().hint.clone();
     let buf = draw(&game, now, (80, 24), COLOR);
@@ -233,13 +243,257 @@ fn hint_is_named_and_its_cells_highlighted() {
         text.contains(&format!("Hint: {}", shown.technique)),
         "{text}"
     );
-    assert!(text.contains("Press ? again to apply the hint"));
+    assert!(text.contains("Press ? again to see where"), "{text}");
     assert!(text.contains("Hints     1"));
-    let geo = geometry((80, 24));
+    for &cell in &shown.cells {
+        let r = geo.cell_rect(cell);
+        assert_ne!(
+            buf[(r.x, r.y)].bg,
+            Color::Green,
+            "cell {cell} shown too early"
+        );
+    }
+    assert!(!text.contains("=>"), "no answer yet: {text}");
+    game.apply(Action::Hint, now);
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let text = screen(&buf);
+    assert!(text.contains("Press ? again to apply the hint"), "{text}");
+    assert!(text.contains("Hints     1"), "counted once");
     for &cell in &shown.cells {
         let r = geo.cell_rect(cell);
         assert_eq!(buf[(r.x, r.y)].bg, Color::Green, "cell {cell}");
     }
+}
+
+/// The panel's notes (below the figures) as one line of words per page,
+/// page footers left out.
+fn notes_text(buf: &Buffer, geo: &Geometry) -> (String, Option<(usize, usize)>) {
+    let rows = lines(buf);
+    let p = geo.panel;
+    let mut words = Vec::new();
+    let mut pages = None;
+    for row in &rows[(p.y + 11) as usize..p.bottom() as usize] {
+        let part: String = row
+            .chars()
+            .skip(p.x as usize)
+            .take(p.width as usize)
+            .collect();
+        let part = part.trim();
+        if let Some(rest) = part.strip_prefix('(') {
+            if let Some((page, total)) = rest.split_once(')').and_then(|(f, _)| f.split_once('/')) {
+                pages = Some((page.parse().unwrap(), total.parse().unwrap()));
+                continue;
+            }
+        }
+        words.push(part.to_string());
+    }
+    (words.join(" "), pages)
+}
+
+#[test]
+fn long_hints_are_shown_whole_in_pages_at_80_by_24() {
+    // The case: an extreme puzzle at 80x24, where hint text used to be cut.
+    let now = Instant::now();
+    let made = sudoku_play::source::generate(sudoku_play::source::Difficulty::Extreme, 3);
+    let mut game = Game::new(
+        made.puzzle,
+        made.solution,
+        made.rating,
+        "extreme".into(),
+        now,
+    );
+    let geo = geometry((80, 24));
+    let mut paged = 0;
+    for _ in 0..300 {
+        game.apply(Action::Hint, now);
+        game.apply(Action::Hint, now);
+        let Some(shown) = game.shown_hint().cloned() else {
+            break;
+        };
+        let wanted = format!(
+            "Hint: {} {} (? applies it)",
+            shown.hint.technique, shown.hint.text
+        );
+        let wanted: Vec<&str> = wanted.split_whitespace().collect();
+        let (first, pages) = notes_text(&draw(&game, now, (80, 24), COLOR), &geo);
+        let mut seen = first;
+        if let Some((1, total)) = pages {
+            paged += 1;
+            for page in 2..=total {
+                game.apply(Action::NextPage, now);
+                let (text, at) = notes_text(&draw(&game, now, (80, 24), COLOR), &geo);
+                assert_eq!(at, Some((page, total)));
+                seen.push(' ');
+                seen.push_str(&text);
+            }
+            game.apply(Action::NextPage, now);
+            let (_, at) = notes_text(&draw(&game, now, (80, 24), COLOR), &geo);
+            assert_eq!(at, Some((1, total)), "paging wraps round");
+        }
+        let seen: Vec<&str> = seen.split_whitespace().collect();
+        // Words cut at the panel's edge are re-joined before comparing.
+        assert_eq!(seen.concat(), wanted.concat(), "{}", shown.hint.text);
+        game.apply(Action::Hint, now);
+    }
+    assert!(game.is_solved(), "hints solve the puzzle");
+    // At 80x24 the panel has room for every step of this puzzle on one page;
+    // paging itself is checked with a longer hint below.
+    println!("{paged} hints needed more than one page");
+}
+
+#[test]
+fn a_hint_longer_than_the_panel_pages_without_losing_a_word() {
+    // Forty wrong digits make the "wrong digit" hint list forty cells.
+    let now = Instant::now();
+    let mut game = new_game(now);
+    game.apply(Action::ToggleAutoRemove, now);
+    let mut wrong = 0;
+    for cell in 0..CELLS {
+        if !game.is_given(cell) && wrong < 40 {
+            let right = game.solution().cells()[cell];
+            select(&mut game, cell, now);
+            game.apply(Action::Digit(right % 9 + 1), now);
+            wrong += 1;
+        }
+    }
+    game.apply(Action::Hint, now);
+    game.apply(Action::Hint, now);
+    let shown = game.shown_hint().unwrap().hint.clone();
+    let wanted = format!("Hint: {} {} (? applies it)", shown.technique, shown.text);
+    let geo = geometry((80, 24));
+    let (mut seen, pages) = notes_text(&draw(&game, now, (80, 24), COLOR), &geo);
+    let Some((1, total)) = pages else {
+        panic!("expected pages, got {pages:?}: {seen}");
+    };
+    assert!(total >= 2);
+    for page in 2..=total {
+        game.apply(Action::NextPage, now);
+        let (text, at) = notes_text(&draw(&game, now, (80, 24), COLOR), &geo);
+        assert_eq!(at, Some((page, total)));
+        seen = format!("{seen} {text}");
+    }
+    let words = |t: &str| t.split_whitespace().collect::<String>();
+    assert_eq!(words(&seen), words(&wanted));
+    game.apply(Action::PrevPage, now);
+    let (_, at) = notes_text(&draw(&game, now, (80, 24), COLOR), &geo);
+    assert_eq!(at, Some((total - 1, total)), "PgUp goes back a page");
+}
+
+#[test]
+fn a_lone_pencil_mark_never_looks_like_a_digit() {
+    let now = Instant::now();
+    for size in [(80, 24), (90, 40)] {
+        let geo = geometry(size);
+        for d in 1..=9u8 {
+            let mut game = new_game(now);
+            select(&mut game, 2, now);
+            game.apply(Action::TogglePencil, now);
+            game.apply(Action::Digit(d), now);
+            select(&mut game, 80, now);
+            let buf = draw(&game, now, size, COLOR);
+            let r = geo.cell_rect(2);
+            let inside: String = (r.y..r.bottom())
+                .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+                .map(|pos| buf[pos].symbol().to_string())
+                .collect();
+            assert!(
+                !inside.chars().any(|c| c.is_ascii_digit()),
+                "{size:?} mark {d}: {inside}"
+            );
+            assert!(inside.contains(ui::SUPERSCRIPT[d as usize - 1]));
+            // The mark that sits on the digit's spot (3 compact, 5 tall) is small there too.
+            let centre = digit_at(&buf, &geo, 2);
+            assert!(centre == ' ' || centre.to_string() == ui::SUPERSCRIPT[d as usize - 1]);
+        }
+    }
+}
+
+#[test]
+fn the_panel_counts_the_digits_left() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    select(&mut game, 2, now);
+    game.apply(Action::Digit(4), now);
+    let text = screen(&draw(&game, now, (80, 24), COLOR));
+    let left: Vec<String> = (1..=9u8)
+        .map(|d| {
+            let placed = game.board().cells().iter().filter(|&&x| x == d).count();
+            match 9 - placed {
+                0 => "-".to_string(),
+                n => n.to_string(),
+            }
+        })
+        .collect();
+    assert!(text.contains("Digit 1 2 3 4 5 6 7 8 9"), "{text}");
+    assert!(
+        text.contains(&format!("Left  {}", left.join(" "))),
+        "{text}"
+    );
+}
+
+#[test]
+fn wrong_pencil_marks_are_marked_after_a_check() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    select(&mut game, 2, now);
+    game.apply(Action::TogglePencil, now);
+    game.apply(Action::Digit(1), now); // r1c3's answer is 4
+    select(&mut game, 80, now);
+    game.apply(Action::Check, now);
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let r = geometry((80, 24)).cell_rect(2);
+    assert_eq!(buf[(r.x, r.y)].bg, Color::Red);
+    let text = screen(&buf);
+    assert!(text.contains("r1c3 leave out its answer"), "{text}");
+}
+
+#[test]
+fn a_save_warning_is_shown_at_once() {
+    let now = Instant::now();
+    let game = new_game(now);
+    let warning = "cannot save the game to /x/game.txt: Permission denied";
+    let extras = |warning| ui::Extras {
+        win: None,
+        warning: Some(warning),
+    };
+    let buf = draw_with(&game, now, extras(warning));
+    let text = screen(&buf);
+    assert!(text.contains("Not saved!"), "{text}");
+    let (seen, _) = notes_text(&buf, &geometry((80, 24)));
+    let seen = seen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(seen.starts_with(&format!("Not saved! {warning}")), "{text}");
+    // A long path takes the keys' room rather than being cut.
+    let long = format!(
+        "cannot save the game to /{}/game.txt: Permission denied",
+        "deep/".repeat(30)
+    );
+    let buf = draw_with(&game, now, extras(&long));
+    let (seen, pages) = notes_text(&buf, &geometry((80, 24)));
+    assert_eq!(pages, None, "{seen}");
+    assert_eq!(
+        seen.split_whitespace().collect::<String>(),
+        format!("Not saved!{long}")
+            .split_whitespace()
+            .collect::<String>()
+    );
+}
+
+#[test]
+fn a_question_is_drawn_whole() {
+    let mut terminal = Terminal::new(TestBackend::new(40, 12)).unwrap();
+    let lines = [
+        "A game is in progress".to_string(),
+        "hard, 12:04 played.".to_string(),
+        "y start the new game (the saved one is lost) · n resume the saved one · q quit"
+            .to_string(),
+    ];
+    terminal
+        .draw(|f| ui::draw_question(f, &lines, COLOR))
+        .unwrap();
+    let text = screen(terminal.backend().buffer());
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let wanted: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+    assert_eq!(words, wanted);
 }
 
 #[test]
@@ -283,6 +537,32 @@ fn solved_screen_shows_time_and_rating() {
         text.contains("30 givens, solved by singles alone"),
         "{text}"
     );
+    assert!(text.contains("n new game · m menu · q quit"), "{text}");
+    // With the level's record after the win.
+    let mut stats = sudoku_play::stats::Stats::default();
+    stats.record_win("custom", Duration::from_secs(300));
+    let win = stats.record_win("custom", game.elapsed(later));
+    let extras = ui::Extras {
+        win: Some(win),
+        warning: None,
+    };
+    let text = screen(&draw_with(&game, later, extras));
+    assert!(text.contains("3:23  new best!"), "{text}");
+    assert!(text.contains("Best      3:23"), "{text}");
+    assert!(text.contains("Won       2"), "{text}");
+    assert!(text.contains("n new game · m menu · q quit"), "{text}");
+}
+
+#[test]
+fn running_out_of_mistakes_ends_the_game_on_screen() {
+    let now = Instant::now();
+    let mut game = new_game(now).with_mistake_limit(1);
+    select(&mut game, 2, now);
+    game.apply(Action::Digit(1), now); // r1c3's answer is 4
+    let text = screen(&draw(&game, now, (80, 24), COLOR));
+    assert!(text.contains("Out of mistakes"), "{text}");
+    assert!(text.contains("Mistakes  1 of 1"), "{text}");
+    assert!(text.contains("n new game · m menu · q quit"), "{text}");
 }
 
 #[test]
@@ -308,4 +588,5 @@ fn too_small_terminal_says_so() {
     let now = Instant::now();
     let text = screen(&draw(&new_game(now), now, (60, 20), COLOR));
     assert!(text.contains("needs at least 80×24"), "{text}");
+    assert!(text.contains("clock is stopped"), "{text}");
 }

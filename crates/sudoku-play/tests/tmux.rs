@@ -1,10 +1,16 @@
 //! End to end: the real `sudoku-play` binary in a real (tmux) terminal.
 //!
-//! The test starts the game on a known puzzle in a detached 80×24 tmux
-//! session, sends keys, and reads the screen back with `capture-pane`. It
-//! plays the puzzle to completion, with a hint and an undo on the way, and
-//! reads the completion screen. Where tmux is missing or cannot start a
-//! session, it prints why and passes without checking anything else.
+//! Each test starts the game in a detached tmux server of its own, sends
+//! keys, and reads the screen back with `capture-pane`, polling until the
+//! screen shows what it waits for (never a fixed sleep, except where time
+//! must pass to show that the clock did not count it). They cover a full
+//! game with fill-candidates and a staged hint, undo after a resume, the
+//! question before a game in progress is replaced, a resize to 40×12 and
+//! back with keys pressed in between, SIGTERM and a failed save (through a
+//! wrapper shell that reports the exit status and the terminal's modes
+//! afterwards), a closed terminal (the game saves and ends instead of
+//! spinning), and the daily puzzle in two runs. Where tmux is missing or
+//! cannot start a session, a test prints why and passes without checking.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,7 +19,9 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
 use sudoku_core::{Grid, CELLS};
-use sudoku_play::ui::Geometry;
+use sudoku_play::daily::Date;
+use sudoku_play::source;
+use sudoku_play::ui::{Geometry, SUPERSCRIPT};
 
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -49,9 +57,25 @@ impl Tmux {
             .collect()
     }
 
+    /// A tmux format, e.g. `#{alternate_on}`, for the pane.
+    fn display(&self, format: &str) -> String {
+        let out = self
+            .run(&["display-message", "-p", "-t", "play", format])
+            .expect("tmux display-message runs");
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    fn resize(&self, width: u16, height: u16) {
+        let (w, h) = (width.to_string(), height.to_string());
+        let out = self
+            .run(&["resize-window", "-t", "play", "-x", &w, "-y", &h])
+            .expect("tmux resize-window runs");
+        assert!(out.status.success(), "resize-window: {:?}", out);
+    }
+
     /// Waits until the screen satisfies `ready`, and returns it.
     fn wait_for(&self, what: &str, ready: impl Fn(&[String]) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             let screen = self.screen();
             if ready(&screen) {
@@ -62,7 +86,7 @@ impl Tmux {
                 "timed out waiting for {what}; the screen is:\n{}",
                 screen.join("\n")
             );
-            sleep(Duration::from_millis(50));
+            sleep(Duration::from_millis(40));
         }
     }
 
@@ -78,11 +102,18 @@ impl Drop for Tmux {
     }
 }
 
+/// True once a whole game frame is on screen: ratatui writes a frame top to
+/// bottom, and a capture can come in the middle of one, so tests wait for
+/// the board's bottom border and the panel's last line before reading cells.
+fn whole_frame(screen: &[String]) -> bool {
+    contains(screen, "SUDOKU") && contains(screen, "┗━━━━━┷") && contains(screen, "q quit")
+}
+
 fn contains(screen: &[String], text: &str) -> bool {
     screen.iter().any(|line| line.contains(text))
 }
 
-/// The digit the screen shows in `cell` (0 when blank).
+/// The digit the screen shows in `cell` (0 when blank or a pencil mark).
 fn shown(screen: &[String], geo: &Geometry, cell: usize) -> u8 {
     let r = geo.cell_rect(cell);
     let line = screen.get(r.y as usize).map(String::as_str).unwrap_or("");
@@ -92,8 +123,34 @@ fn shown(screen: &[String], geo: &Geometry, cell: usize) -> u8 {
     }
 }
 
+/// Everything drawn inside `cell`.
+fn cell_text(screen: &[String], geo: &Geometry, cell: usize) -> String {
+    let r = geo.cell_rect(cell);
+    (r.y..r.bottom())
+        .map(|y| {
+            let line = screen.get(y as usize).map(String::as_str).unwrap_or("");
+            line.chars()
+                .skip(r.x as usize)
+                .take(r.width as usize)
+                .collect::<String>()
+        })
+        .collect()
+}
+
 fn filled(screen: &[String], geo: &Geometry) -> usize {
     (0..CELLS).filter(|&c| shown(screen, geo, c) != 0).count()
+}
+
+fn board(screen: &[String], geo: &Geometry) -> Vec<u8> {
+    (0..CELLS).map(|c| shown(screen, geo, c)).collect()
+}
+
+/// The panel's clock, in seconds.
+fn clock(screen: &[String]) -> Option<u64> {
+    let line = screen.iter().find(|l| l.contains("Time      "))?;
+    let value = line.split("Time      ").nth(1)?.split_whitespace().next()?;
+    let (m, s) = value.split_once(':')?;
+    Some(m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?)
 }
 
 /// Keys that move the cursor from `from` to `to`.
@@ -115,39 +172,74 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Starts `sudoku-play ARGS` in a new 80×24 tmux server named after `name`,
-/// with its data directory in `data`. `None` (after saying why) when tmux is
-/// missing or cannot start a session here.
-fn start(name: &str, data: &Path, args: &str) -> Option<Tmux> {
+/// The command that runs `sudoku-play ARGS` with its data directory in
+/// `data`, so the player's real save is never touched.
+fn game_command(data: &Path, args: &str) -> String {
+    format!(
+        "env XDG_DATA_HOME='{}' HOME='{}' '{}' {args}",
+        data.display(),
+        data.display(),
+        env!("CARGO_BIN_EXE_sudoku-play")
+    )
+}
+
+/// A shell script in `dir` that records its pid, runs `command`, then prints
+/// the exit status and the terminal's line modes and stays alive, so the
+/// screen after the game can be read.
+fn wrapper(dir: &Path, command: &str) -> String {
+    let script = dir.join("run.sh");
+    let text = format!(
+        "echo $$ > '{pid}'\n{command}\necho \"exit status $?\"\n\
+         echo \"modes $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')\"\n\
+         exec sleep 600\n",
+        pid = dir.join("sh.pid").display(),
+    );
+    std::fs::write(&script, text).expect("write the wrapper");
+    format!("sh '{}'", script.display())
+}
+
+/// The pid of the wrapper's child, the game.
+fn game_pid(dir: &Path) -> Option<u32> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if let Ok(sh) = std::fs::read_to_string(dir.join("sh.pid")) {
+            let sh = sh.trim();
+            let children = format!("/proc/{sh}/task/{sh}/children");
+            if let Ok(text) = std::fs::read_to_string(children) {
+                if let Some(pid) = text.split_whitespace().next() {
+                    return pid.parse().ok();
+                }
+            }
+        }
+        sleep(Duration::from_millis(40));
+    }
+    None
+}
+
+/// Starts `command` in a new tmux server named after `name`, `size` big.
+/// `None` (after saying why) when tmux is missing or cannot start a session here.
+fn start_command(name: &str, command: &str, size: (u16, u16)) -> Option<Tmux> {
     match Command::new("tmux").arg("-V").output() {
         Ok(out) if out.status.success() => {}
         _ => {
             println!("skipping the tmux test: tmux is not installed or does not run");
-            let _ = std::fs::remove_dir_all(data);
             return None;
         }
     }
     let tmux = Tmux {
         socket: format!("sudoku-play-{name}-{}", std::process::id()),
     };
-    let binary = env!("CARGO_BIN_EXE_sudoku-play");
-    // `env` sets the data directory for the game alone, so the player's real
-    // save is never touched.
-    let command = format!(
-        "env XDG_DATA_HOME='{}' HOME='{}' '{binary}' {args}",
-        data.display(),
-        data.display()
-    );
+    let (w, h) = (size.0.to_string(), size.1.to_string());
     let started = tmux.run(&[
         "new-session",
         "-d",
         "-s",
         "play",
         "-x",
-        "80",
+        &w,
         "-y",
-        "24",
-        &command,
+        &h,
+        command,
     ]);
     match started {
         Ok(out) if out.status.success() => Some(tmux),
@@ -156,48 +248,88 @@ fn start(name: &str, data: &Path, args: &str) -> Option<Tmux> {
                 "skipping the tmux test: tmux could not start a session: {}",
                 String::from_utf8_lossy(&out.stderr).trim()
             );
-            let _ = std::fs::remove_dir_all(data);
             None
         }
         Err(e) => {
             println!("skipping the tmux test: tmux could not start: {e}");
-            let _ = std::fs::remove_dir_all(data);
             None
         }
     }
+}
+
+/// Starts `sudoku-play ARGS` at 80×24 with its data directory in `data`.
+fn start(name: &str, data: &Path, args: &str) -> Option<Tmux> {
+    start_command(name, &game_command(data, args), (80, 24))
+}
+
+/// Waits for the game to end (after q or a signal).
+fn wait_gone(tmux: &Tmux) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tmux.alive() && Instant::now() < deadline {
+        sleep(Duration::from_millis(40));
+    }
+    assert!(!tmux.alive(), "the game did not quit");
 }
 
 /// Sends q and waits for the game to end.
 fn quit(tmux: &Tmux) {
     tmux.keys(&["q"]);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while tmux.alive() && Instant::now() < deadline {
-        sleep(Duration::from_millis(50));
-    }
-    assert!(!tmux.alive(), "the game did not quit");
+    wait_gone(tmux);
+}
+
+fn compact() -> Geometry {
+    Geometry::new(Rect::new(0, 0, 80, 24)).expect("80×24 fits")
 }
 
 #[test]
-fn plays_a_puzzle_to_completion_in_tmux() {
+fn plays_a_full_game_with_candidates_and_a_staged_hint() {
     let data = temp_dir("e2e");
     let Some(tmux) = start("e2e", &data, PUZZLE) else {
         return;
     };
-    let geo = Geometry::new(Rect::new(0, 0, 80, 24)).expect("80×24 fits");
+    let geo = compact();
     let puzzle: Grid = PUZZLE.parse().unwrap();
     let solution = sudoku_core::solve(&puzzle).unwrap();
 
-    let screen = tmux.wait_for("the board", |s| contains(s, "SUDOKU"));
-    assert_eq!(
-        filled(&screen, &geo),
-        puzzle.givens(),
+    tmux.wait_for("the board", |s| {
+        whole_frame(s) && filled(s, &geo) == puzzle.givens()
+    });
+
+    // f fills every blank cell's candidates: superscript marks, never digits.
+    let blank = puzzle.cells().iter().position(|&d| d == 0).unwrap();
+    tmux.keys(&["f"]);
+    let screen = tmux.wait_for("the candidates", |s| {
+        whole_frame(s) && contains(s, "Filled in every candidate")
+    });
+    for cell in (0..CELLS).filter(|&c| puzzle.cells()[c] == 0) {
+        let text = cell_text(&screen, &geo, cell);
+        let answer = SUPERSCRIPT[solution.cells()[cell] as usize - 1];
+        assert!(
+            text.contains(answer),
+            "cell {cell} lacks its answer: '{text}'"
+        );
+        assert!(
+            !text.chars().any(|c| c.is_ascii_digit()),
+            "cell {cell}: '{text}'"
+        );
+    }
+    assert_eq!(shown(&screen, &geo, blank), 0);
+
+    // A hint in three presses: the technique, then its cells, then applied.
+    tmux.keys(&["?"]);
+    let screen = tmux.wait_for("the technique", |s| contains(s, "Hint:"));
+    assert!(
+        contains(&screen, "Press ? again to see where"),
         "{}",
         screen.join("\n")
     );
-
-    // A hint: shown first, then applied, placing one digit.
+    assert!(
+        !contains(&screen, "=>"),
+        "the answer waits: {}",
+        screen.join("\n")
+    );
     tmux.keys(&["?"]);
-    tmux.wait_for("the hint", |s| contains(s, "Hint:"));
+    tmux.wait_for("the cells", |s| contains(s, "applies it"));
     tmux.keys(&["?"]);
     let screen = tmux.wait_for("the applied hint", |s| {
         filled(s, &geo) == puzzle.givens() + 1
@@ -208,7 +340,7 @@ fn plays_a_puzzle_to_completion_in_tmux() {
     }
 
     // The cursor starts on the first blank cell; an undo takes back a wrong digit.
-    let mut cursor = puzzle.cells().iter().position(|&d| d == 0).unwrap();
+    let mut cursor = blank;
     let wrong = solution.cells()[cursor] % 9 + 1;
     tmux.keys(&[&wrong.to_string()]);
     tmux.wait_for("the wrong digit", |s| shown(s, &geo, cursor) == wrong);
@@ -230,25 +362,36 @@ fn plays_a_puzzle_to_completion_in_tmux() {
     }
     let screen = tmux.wait_for("the completion screen", |s| contains(s, "Solved!"));
     let text = screen.join("\n");
-    assert!(contains(&screen, "Time"), "{text}");
     assert!(contains(&screen, "Hints     1"), "{text}");
+    assert!(contains(&screen, "Won       1"), "{text}");
+    assert!(contains(&screen, "new best!"), "{text}");
     assert!(contains(&screen, "easy ·"), "{text}");
+    assert!(contains(&screen, "n new game · m menu · q quit"), "{text}");
+    let stats = std::fs::read_to_string(data.join("sudoku-play").join("stats.txt"))
+        .expect("a stats file beside the save");
+    assert!(stats.contains("custom won 1 best_ms "), "{stats}");
 
-    // q leaves; a solved game leaves nothing to resume.
+    // m goes to the menu (no longer straight out), which shows the record.
+    tmux.keys(&["m"]);
+    let screen = tmux.wait_for("the menu", |s| contains(s, "New game: easy"));
+    assert!(
+        !contains(&screen, "Resume"),
+        "a solved game leaves nothing to resume"
+    );
     quit(&tmux);
-    let save = Path::new(&data).join("sudoku-play").join("game.txt");
+    let save = data.join("sudoku-play").join("game.txt");
     assert!(!save.exists(), "a solved game left a save file");
     let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
-fn a_click_selects_and_every_move_is_saved_and_resumed() {
+fn undo_works_after_a_resume_and_a_game_in_progress_is_not_replaced_unasked() {
     let data = temp_dir("resume");
     let save = data.join("sudoku-play").join("game.txt");
     let Some(tmux) = start("resume", &data, PUZZLE) else {
         return;
     };
-    let geo = Geometry::new(Rect::new(0, 0, 80, 24)).expect("80×24 fits");
+    let geo = compact();
     let puzzle: Grid = PUZZLE.parse().unwrap();
     tmux.wait_for("the board", |s| contains(s, "SUDOKU"));
     // A left click (an SGR mouse report, as a terminal sends it) on r2c2 selects it.
@@ -260,25 +403,285 @@ fn a_click_selects_and_every_move_is_saved_and_resumed() {
         .run(&["send-keys", "-t", "play", "-l", &click])
         .expect("tmux send-keys runs");
     assert!(out.status.success());
-    tmux.keys(&["4"]);
-    tmux.wait_for("the digit", |s| shown(s, &geo, cursor) == 4);
+    tmux.keys(&["4", "l", "7"]);
+    tmux.wait_for("the digits", |s| shown(s, &geo, cursor + 1) == 7);
     // Saved already, before quitting.
     let text = std::fs::read_to_string(&save).expect("a save after the first move");
-    let board = puzzle.to_line();
-    let mut expected = board.into_bytes();
+    let mut expected = puzzle.to_line().into_bytes();
     expected[cursor] = b'4';
+    expected[cursor + 1] = b'7';
     let expected = String::from_utf8(expected).unwrap();
     assert!(text.contains(&format!("board {expected}")), "{text}");
     quit(&tmux);
     drop(tmux);
 
+    // Resumed from the menu, the undo history is still there.
     let Some(tmux) = start("resume", &data, "") else {
         return;
     };
     tmux.wait_for("the menu", |s| contains(s, "Resume: custom"));
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("the resumed board", |s| contains(s, "Mistakes"));
-    assert_eq!(shown(&screen, &geo, cursor), 4, "{}", screen.join("\n"));
+    tmux.wait_for("the resumed board", |s| {
+        whole_frame(s) && shown(s, &geo, cursor) == 4
+    });
+    tmux.keys(&["u"]);
+    tmux.wait_for("the first undo", |s| shown(s, &geo, cursor + 1) == 0);
+    tmux.keys(&["u"]);
+    tmux.wait_for("the second undo", |s| shown(s, &geo, cursor) == 0);
+    tmux.keys(&["C-r"]);
+    tmux.wait_for("the redo", |s| shown(s, &geo, cursor) == 4);
+    quit(&tmux);
+    drop(tmux);
+
+    // A new puzzle on the command line asks before replacing the game; n resumes it.
+    let Some(tmux) = start("resume", &data, "--difficulty easy --seed 1") else {
+        return;
+    };
+    let screen = tmux.wait_for("the question", |s| contains(s, "A game is in progress"));
+    assert!(contains(&screen, "custom, 0:"), "{}", screen.join("\n"));
+    tmux.keys(&["n"]);
+    tmux.wait_for("the resumed game", |s| {
+        whole_frame(s) && contains(s, "SUDOKU  custom") && shown(s, &geo, cursor) == 4
+    });
+    quit(&tmux);
+    drop(tmux);
+
+    // The menu's "New game" asks too: n goes back to the menu, y replaces the game.
+    let Some(tmux) = start("resume", &data, "") else {
+        return;
+    };
+    tmux.wait_for("the menu", |s| contains(s, "Resume: custom"));
+    // Resume, Daily, then easy.
+    tmux.keys(&["j", "j", "Enter"]);
+    tmux.wait_for("the menu's question", |s| contains(s, "n back to the menu"));
+    tmux.keys(&["n"]);
+    tmux.wait_for("the menu again", |s| contains(s, "Resume: custom"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the menu's question", |s| contains(s, "n back to the menu"));
+    tmux.keys(&["y"]);
+    tmux.wait_for("the new game", |s| {
+        whole_frame(s) && contains(s, "SUDOKU  easy")
+    });
+    quit(&tmux);
+    let text = std::fs::read_to_string(&save).expect("the new game's save");
+    assert!(text.contains("\nlabel easy\n"), "{text}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_resize_to_40_by_12_and_back_changes_neither_board_nor_clock() {
+    let data = temp_dir("resize");
+    let Some(tmux) = start("resize", &data, PUZZLE) else {
+        return;
+    };
+    let geo = compact();
+    let before = tmux.wait_for("the board at 0:01", |s| {
+        whole_frame(s) && clock(s) == Some(1)
+    });
+    tmux.resize(40, 12);
+    tmux.wait_for("the notice", |s| contains(s, "The terminal is 40×12"));
+    // The keys of the issue: move left, type 7; and more digits and a hint.
+    tmux.keys(&["h", "7", "3", "?", "?", "?", "f"]);
+    // Time must pass for a running clock to show it.
+    // A running clock would show 0:05 or more afterwards; 0:03 leaves room
+    // for a slow machine between reading 0:01 and hiding the board.
+    sleep(Duration::from_millis(4000));
+    tmux.resize(80, 24);
+    let after = tmux.wait_for("the board again", |s| {
+        whole_frame(s) && board(s, &geo) == board(&before, &geo)
+    });
+    assert_eq!(
+        board(&after, &geo),
+        board(&before, &geo),
+        "{}",
+        after.join("\n")
+    );
+    assert!(
+        !after
+            .iter()
+            .any(|l| SUPERSCRIPT.iter().any(|m| l.contains(m))),
+        "no marks filled"
+    );
+    assert!(contains(&after, "Hints     0"), "{}", after.join("\n"));
+    let elapsed = clock(&after).expect("a clock");
+    assert!(
+        elapsed <= 3,
+        "the clock counted while hidden: {}",
+        after.join("\n")
+    );
+    // Keys work again once the board is back.
+    tmux.keys(&["5"]);
+    let start = PUZZLE.find('.').unwrap();
+    tmux.wait_for("a digit", |s| shown(s, &compact(), start) == 5);
     quit(&tmux);
     let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_saves_the_game_with_its_clock() {
+    ends_on_signal("TERM", 143);
+}
+
+#[test]
+fn sighup_saves_the_game_with_its_clock() {
+    ends_on_signal("HUP", 129);
+}
+
+/// Sends SIG`name` to the game two seconds in; checks the exit status, the
+/// terminal's modes afterwards and the clock in the save.
+fn ends_on_signal(name: &str, status: i32) {
+    if !Path::new("/proc/self/task").exists() {
+        println!("skipping: no /proc to find the game's pid");
+        return;
+    }
+    let data = temp_dir(&format!("sig{name}"));
+    let command = wrapper(&data, &game_command(&data, PUZZLE));
+    let Some(tmux) = start_command(&format!("sig{name}"), &command, (80, 24)) else {
+        return;
+    };
+    let geo = compact();
+    tmux.wait_for("the board", |s| contains(s, "SUDOKU"));
+    assert_eq!(tmux.display("#{alternate_on}"), "1");
+    tmux.keys(&["4"]);
+    tmux.wait_for("the clock at 0:02", |s| clock(s) == Some(2));
+    let screen = tmux.screen();
+    assert_eq!(shown(&screen, &geo, 2), 4);
+    let pid = game_pid(&data).expect("the game's pid");
+    let killed = Command::new("kill")
+        .args([&format!("-{name}"), &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let screen = tmux.wait_for("the wrapper's report", |s| contains(s, "modes "));
+    let text = screen.join("\n");
+    assert!(
+        contains(&screen, &format!("exit status {status}")),
+        "{text}"
+    );
+    assert!(
+        contains(&screen, "modes icanon echo"),
+        "raw mode left on: {text}"
+    );
+    assert_eq!(
+        tmux.display("#{alternate_on}"),
+        "0",
+        "still in the alternate screen"
+    );
+    assert_eq!(tmux.display("#{cursor_flag}"), "1", "the cursor is hidden");
+    assert_eq!(
+        tmux.display("#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}"),
+        "000",
+        "mouse capture is on"
+    );
+    let save = std::fs::read_to_string(data.join("sudoku-play").join("game.txt")).expect("a save");
+    let ms: u64 = save
+        .lines()
+        .find_map(|l| l.strip_prefix("elapsed_ms "))
+        .and_then(|v| v.parse().ok())
+        .expect("elapsed_ms in the save");
+    assert!(
+        (2000..10_000).contains(&ms),
+        "the clock was not saved: {ms} ms"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A player who closes the terminal window: the pseudo-terminal goes away
+/// under the game. The game must save (clock included) and end, not spin on
+/// the dead terminal, which crossterm alone would do for ever.
+#[test]
+fn closing_the_terminal_saves_the_game_and_ends_it() {
+    if !Path::new("/proc/self/task").exists() {
+        println!("skipping: no /proc to find the game's pid");
+        return;
+    }
+    let data = temp_dir("closed");
+    let command = wrapper(&data, &game_command(&data, PUZZLE));
+    let Some(tmux) = start_command("closed", &command, (80, 24)) else {
+        return;
+    };
+    tmux.wait_for("the board", |s| contains(s, "SUDOKU"));
+    tmux.keys(&["4"]);
+    tmux.wait_for("the clock at 0:02", |s| clock(s) == Some(2));
+    let pid = game_pid(&data).expect("the game's pid");
+    let proc_dir = PathBuf::from(format!("/proc/{pid}"));
+    drop(tmux); // kills the tmux server: the terminal is gone
+    let deadline = Instant::now() + Duration::from_secs(6);
+    while proc_dir.exists() && Instant::now() < deadline {
+        sleep(Duration::from_millis(50));
+    }
+    let still_running = proc_dir.exists();
+    if still_running {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert!(!still_running, "the game outlived its terminal");
+    let save = std::fs::read_to_string(data.join("sudoku-play").join("game.txt")).expect("a save");
+    assert!(save.lines().any(|l| l.starts_with("board 534")), "{save}");
+    let ms: u64 = save
+        .lines()
+        .find_map(|l| l.strip_prefix("elapsed_ms "))
+        .and_then(|v| v.parse().ok())
+        .expect("elapsed_ms in the save");
+    assert!(
+        (2000..10_000).contains(&ms),
+        "the clock was not saved: {ms} ms"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_failed_save_shows_at_once_and_sets_the_exit_status() {
+    let dir = temp_dir("nosave");
+    // The data directory is a file, so no save can be written under it.
+    let blocker = dir.join("blocker");
+    std::fs::write(&blocker, "").unwrap();
+    let command = wrapper(&dir, &game_command(&blocker, PUZZLE));
+    let Some(tmux) = start_command("nosave", &command, (80, 24)) else {
+        return;
+    };
+    let screen = tmux.wait_for("the warning", |s| contains(s, "Not saved!"));
+    assert!(contains(&screen, "cannot save"), "{}", screen.join("\n"));
+    tmux.keys(&["q"]);
+    let screen = tmux.wait_for("the wrapper's report", |s| contains(s, "exit status"));
+    let text = screen.join("\n");
+    assert!(contains(&screen, "exit status 3"), "{text}");
+    assert!(
+        contains(&screen, "sudoku-play: cannot save the game to"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_daily_puzzle_is_the_same_in_two_runs() {
+    let geo = compact();
+    let mut boards = Vec::new();
+    let mut dates = Vec::new();
+    for run in 0..2 {
+        let data = temp_dir(&format!("daily{run}"));
+        let today = Date::today();
+        let Some(tmux) = start(&format!("daily{run}"), &data, "--daily") else {
+            return;
+        };
+        let screen = tmux.wait_for("the daily board", |s| {
+            whole_frame(s) && contains(s, "SUDOKU  daily")
+        });
+        assert!(
+            contains(&screen, &format!("daily {today}")),
+            "{}",
+            screen.join("\n")
+        );
+        boards.push(board(&screen, &geo));
+        dates.push(today);
+        quit(&tmux);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    if dates[0] != dates[1] {
+        println!("the date changed between the runs; nothing to compare");
+        return;
+    }
+    assert_eq!(boards[0], boards[1]);
+    // And it is the generator's puzzle for the date's level and seed.
+    let made = source::generate(dates[0].level(), dates[0].seed());
+    assert_eq!(boards[0], made.puzzle.cells().to_vec());
 }
