@@ -41,11 +41,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use args::{Command, Input, Output, UsageError};
+use sudoku_cli::bench::{measure, BenchMode};
+use sudoku_cli::output::AtomicFile;
 use sudoku_core::batch::{self, BatchError, SolveEvent};
-use sudoku_core::bench::{measure, BenchMode};
 use sudoku_core::check::{check_grids, check_solutions, CheckError};
 use sudoku_core::format::{PuzzleReader, ReadError};
-use sudoku_core::output::AtomicFile;
 use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
 
 const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
@@ -446,7 +446,7 @@ mod signals {
     }
 
     extern "C" fn on_signal(signum: c_int) {
-        let path = sudoku_core::output::cleanup::current_temp_path();
+        let path = sudoku_cli::output::cleanup::current_temp_path();
         // SAFETY: only async-signal-safe calls happen here: an atomic load
         // (above), unlink(2) and _exit(2). `path` is null or a NUL-terminated
         // string owned by the cleanup registry; the registry frees it only

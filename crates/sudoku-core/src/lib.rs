@@ -10,7 +10,6 @@
 //! - [`format`]: streaming puzzle reading (format detected, errors with line
 //!   and column) and writing.
 //! - [`batch`]: order-preserving parallel processing in bounded memory.
-//! - [`output`]: replacing a file atomically, so a failed run never leaves a partial file.
 //! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations, hints.
 //! - [`puzzle`]: puzzle generation: unique, minimal, symmetric, at a difficulty,
 //!   reproducible from a seed, in parallel.
@@ -32,13 +31,11 @@
 #![warn(missing_docs)]
 
 pub mod batch;
-pub mod bench;
 pub mod check;
 mod error;
 pub mod final_boards;
 pub mod format;
 mod grid;
-pub mod output;
 pub mod puzzle;
 pub mod rate;
 pub mod solver;

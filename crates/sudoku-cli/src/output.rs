@@ -21,7 +21,7 @@ const BUFFER_BYTES: usize = 1 << 16;
 ///
 /// ```
 /// use std::io::Write;
-/// use sudoku_core::output::AtomicFile;
+/// use sudoku_cli::output::AtomicFile;
 ///
 /// let dir = std::env::temp_dir().join(format!("atomic-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
