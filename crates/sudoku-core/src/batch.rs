@@ -224,7 +224,8 @@ struct SolvedChunk {
 /// A puzzle without a solution is written as given (blanks as 0), so output
 /// positions stay aligned with the input, and it is reported to `events`. A
 /// malformed input stops the run with [`BatchError::Read`]; `out` then holds a
-/// prefix, which callers writing a file discard (see [`crate::output`]).
+/// prefix, which callers writing a file should discard (write to a temporary
+/// file and rename it over the target only on success).
 pub fn solve_stream<R, W>(
     input: R,
     out: &mut W,

@@ -7,7 +7,7 @@
 //! - [`FinalBoards`]: 1,451,520 distinct completed grids with a fixed top-left
 //!   digit, as an iterator that jumps anywhere in constant time.
 //! - [`Solver`] and [`BitmaskSolver`]: first solution, and solution counts up to a limit.
-//! - [`format`]: streaming puzzle reading (format detected, errors with line
+//! - [`format`](mod@format): streaming puzzle reading (format detected, errors with line
 //!   and column) and writing.
 //! - [`batch`]: order-preserving parallel processing in bounded memory.
 //! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations, hints.
@@ -45,3 +45,9 @@ pub use final_boards::{FinalBoards, FINAL_BOARD_COUNT};
 pub use format::{Format, ParseError, Puzzle, PuzzleReader};
 pub use grid::{Conflict, Grid, Unit, ASSIGNMENT_GRID_BYTES, CELLS};
 pub use solver::{solve, BitmaskSolver, Search, Solver};
+
+/// The crate README's examples, compiled and run as doc tests so that the
+/// crate page never shows code that does not work.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

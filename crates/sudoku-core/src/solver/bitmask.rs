@@ -916,7 +916,9 @@ impl Hunt {
 /// The default [`Solver`]: bitboard propagation and backtracking.
 ///
 /// It holds no state, so one instance serves any number of threads.
-/// See the [module docs](self) for how it works.
+/// How it works: bitboard propagation over each digit's 81 cells as three
+/// band words, then branching on the most constrained choice (see the
+/// source's module documentation for the details).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BitmaskSolver {
     _private: (),
