@@ -300,6 +300,7 @@ fn solve(input: &Input, output: &Output, threads: usize) -> Result<(), Failure> 
                 );
             }
             SolveEvent::Progress(done) => progress.update(done, "puzzles solved"),
+            _ => {}
         });
         progress.finish();
         result.map_err(|e| match e {

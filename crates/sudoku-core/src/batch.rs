@@ -22,7 +22,7 @@ use std::thread;
 use thiserror::Error;
 
 use crate::format::{push_assignment, PuzzleReader, ReadError};
-use crate::grid::Grid;
+use crate::grid::{Conflict, Grid};
 use crate::solver::{BitmaskSolver, Solver};
 
 /// Items per chunk in [`solve_stream`]: large enough to amortise the hand-offs
@@ -32,24 +32,42 @@ use crate::solver::{BitmaskSolver, Solver};
 pub const SOLVE_CHUNK: usize = 512;
 
 /// The number of threads to use by default: every core this process may run on.
+#[must_use]
 pub fn default_threads() -> usize {
     thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// A requested thread count, with 0 meaning "every core" ([`default_threads`]).
+/// The most worker threads any function of this crate starts; larger
+/// requests are lowered to it (far more threads than cores only cost memory,
+/// and an absurd count would make thread creation fail).
+pub const MAX_THREADS: usize = 1024;
+
+/// A requested thread count as every function of this crate reads it: 0 means
+/// every core ([`default_threads`]), and counts above [`MAX_THREADS`] are
+/// lowered to it.
+///
+/// ```
+/// use sudoku_core::batch::{default_threads, resolve_threads, MAX_THREADS};
+///
+/// assert_eq!(resolve_threads(0), default_threads());
+/// assert_eq!(resolve_threads(3), 3);
+/// assert_eq!(resolve_threads(usize::MAX), MAX_THREADS);
+/// ```
+#[must_use]
 pub fn resolve_threads(requested: usize) -> usize {
     if requested == 0 {
         default_threads()
     } else {
-        requested
+        requested.min(MAX_THREADS)
     }
 }
 
 /// Processes `items` in chunks of `chunk_size` on `threads` worker threads and
 /// passes each chunk's result to `sink` in input order.
 ///
-/// `work` receives a chunk and the index of its first item. With `threads` of
-/// 0 or 1 everything runs on the calling thread. If `sink` returns an error,
+/// `work` receives a chunk and the index of its first item. `threads` is read
+/// by [`resolve_threads`] (0: every core); with one thread everything runs on
+/// the calling thread. If `sink` returns an error,
 /// reading stops, the workers wind down, and the error is returned.
 ///
 /// ```
@@ -79,6 +97,7 @@ where
     S: FnMut(U) -> Result<(), E>,
 {
     let chunk_size = chunk_size.max(1);
+    let threads = resolve_threads(threads);
     let mut items = items;
     if threads <= 1 {
         // Every chunk but the last is full, so chunk k starts at item k × size.
@@ -172,13 +191,26 @@ fn next_chunk<I: Iterator<Item = T>, T>(
 
 /// A puzzle that has no solution, reported by [`solve_stream`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Unsolvable {
     /// 1-based position of the puzzle in the input.
     pub number: u64,
     /// The line its first row is on.
     pub line: usize,
     /// Why: a conflict among the givens, or no solution.
-    pub reason: String,
+    pub reason: UnsolvableReason,
+}
+
+/// Why a puzzle has no solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum UnsolvableReason {
+    /// Two givens repeat a digit in a row, column or box.
+    #[error("the givens conflict: {0}")]
+    Conflict(Conflict),
+    /// The givens do not conflict, but no grid completes them.
+    #[error("it has no solution")]
+    NoSolution,
 }
 
 /// A failed [`solve_stream`].
@@ -194,6 +226,7 @@ pub enum BatchError {
 
 /// The totals of a [`solve_stream`] run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SolveTotals {
     /// Puzzles read (and grids written).
     pub puzzles: u64,
@@ -203,6 +236,7 @@ pub struct SolveTotals {
 
 /// What [`solve_stream`] reports while it runs, in input order.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum SolveEvent<'a> {
     /// A puzzle without a solution; its grid was written as given.
     Unsolvable(&'a Unsolvable),
@@ -218,8 +252,8 @@ struct SolvedChunk {
 }
 
 /// Reads puzzles from `input` (any [`crate::format`]), solves them on `threads`
-/// threads, and writes one grid per puzzle to `out` in input order, in the
-/// assignment format.
+/// threads (0: every core, see [`resolve_threads`]), and writes one grid per puzzle to `out` in input order, in the
+/// grid format ([`crate::format::GridWriter`]'s).
 ///
 /// A puzzle without a solution is written as given (blanks as 0), so output
 /// positions stay aligned with the input, and it is reported to `events`. A
@@ -305,11 +339,13 @@ where
     Ok(totals)
 }
 
-/// A short explanation of why `puzzle` has no solution.
-pub fn why_unsolvable(puzzle: &Grid) -> String {
+/// Why `puzzle`, known to have no solution, has none: a conflict among its
+/// givens if there is one.
+#[must_use]
+pub fn why_unsolvable(puzzle: &Grid) -> UnsolvableReason {
     match puzzle.first_conflict() {
-        Some(conflict) => format!("the givens conflict: {conflict}"),
-        None => "it has no solution".to_string(),
+        Some(conflict) => UnsolvableReason::Conflict(conflict),
+        None => UnsolvableReason::NoSolution,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Reading and writing puzzles in every common text format, streaming.
 //!
 //! # Formats read
-//! - [`Format::Grid`], the assignment's: nine rows of nine cells separated by
+//! - [`Format::Grid`]: nine rows of nine cells separated by
 //!   spaces or tabs, puzzles separated by one or more empty lines.
 //! - [`Format::Line`], the community's: one puzzle per line, 81 cells, anything
 //!   after whitespace ignored (collections append ratings there).
@@ -30,8 +30,9 @@ pub const MAX_LINE_BYTES: usize = 16 * 1024;
 
 /// A text layout of puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
-    /// Nine rows of nine space-separated cells per puzzle (the assignment's).
+    /// Nine rows of nine space-separated cells per puzzle (`Format::Grid`).
     Grid,
     /// One puzzle per line, 81 cells without separators.
     Line,
@@ -72,6 +73,7 @@ pub struct ParseError {
 
 /// The kinds of malformed input.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// A line longer than [`MAX_LINE_BYTES`].
     #[error("line is longer than {limit} bytes")]
@@ -603,7 +605,7 @@ fn unreachable_io() -> ! {
     unreachable!("reading from memory never fails")
 }
 
-/// Writes grids in the assignment format: nine rows per grid, one empty line
+/// Writes grids in the grid format: nine rows per grid, one empty line
 /// between grids, and nothing after the last row's newline.
 ///
 /// ```
@@ -659,7 +661,7 @@ impl<W: Write> GridWriter<W> {
     }
 }
 
-/// Appends `grid` in the assignment format to `out`, preceded by an empty line
+/// Appends `grid` in the grid format to `out`, preceded by an empty line
 /// unless `first`. The allocation-light building block of parallel writers.
 pub fn push_assignment(out: &mut Vec<u8>, grid: &Grid, first: bool) {
     if !first {

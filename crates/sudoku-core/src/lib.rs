@@ -3,7 +3,7 @@
 //! Sudoku at the speed of the hardware: completed-grid generation, a bitboard
 //! solver, and streaming readers and writers for every common puzzle format.
 //!
-//! - [`Grid`]: 81 cells, validity checks, the assignment's text format.
+//! - [`Grid`]: 81 cells, validity checks, the 9×9 text format.
 //! - [`FinalBoards`]: 1,451,520 distinct completed grids with a fixed top-left
 //!   digit, as an iterator that jumps anywhere in constant time.
 //! - [`Solver`] and [`BitmaskSolver`]: first solution, and solution counts up to a limit.

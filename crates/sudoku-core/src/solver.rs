@@ -55,19 +55,23 @@ impl Search {
 /// ```
 pub trait Solver {
     /// Searches `puzzle` for up to `limit` solutions (a `limit` of 0 is read as 1).
+    #[must_use]
     fn search(&self, puzzle: &Grid, limit: usize) -> Search;
 
     /// The first solution found, or `None` when the puzzle has none.
+    #[must_use]
     fn solve(&self, puzzle: &Grid) -> Option<Grid> {
         self.search(puzzle, 1).solution
     }
 
     /// The number of solutions, counting no further than `limit`.
+    #[must_use]
     fn count_solutions(&self, puzzle: &Grid, limit: usize) -> usize {
         self.search(puzzle, limit).count
     }
 
     /// True when the puzzle has exactly one solution.
+    #[must_use]
     fn has_unique_solution(&self, puzzle: &Grid) -> bool {
         self.count_solutions(puzzle, 2) == 1
     }
@@ -86,6 +90,7 @@ impl<S: Solver + ?Sized> Solver for &S {
 /// let solution = sudoku_core::solve(&puzzle.parse().unwrap()).unwrap();
 /// assert!(solution.is_solved());
 /// ```
+#[must_use]
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     BitmaskSolver::new().solve(puzzle)
 }

@@ -61,6 +61,7 @@ use crate::solver::{BitmaskSolver, Search, Solver};
 
 /// A difficulty level: a band of ratings, as puzzle books name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Level {
     /// Singles only.
     Easy,
@@ -88,6 +89,7 @@ impl Level {
 
     /// The ratings of this level: `lo <= score < hi` (`hi` is infinite for
     /// [`Level::Extreme`]). The bands touch, so every score has one level.
+    #[must_use]
     pub fn band(self) -> (f32, f32) {
         match self {
             Level::Easy => (0.0, 2.5),
@@ -98,15 +100,39 @@ impl Level {
         }
     }
 
-    /// The level whose band holds `score`.
+    /// The level whose band holds `score` (scores below 0 count as easy, above
+    /// the scale as extreme).
+    ///
+    /// # Panics
+    /// When `score` is NaN, which no rating has; [`Level::try_of_score`]
+    /// returns `None` instead.
+    #[must_use]
     pub fn of_score(score: f32) -> Level {
-        Level::ALL
+        Level::try_of_score(score).expect("a score is a number, not NaN")
+    }
+
+    /// The level whose band holds `score`, or `None` when it is NaN.
+    ///
+    /// ```
+    /// use sudoku_core::rate::Level;
+    ///
+    /// assert_eq!(Level::try_of_score(4.2), Some(Level::Hard));
+    /// assert_eq!(Level::try_of_score(f32::NAN), None);
+    /// ```
+    #[must_use]
+    pub fn try_of_score(score: f32) -> Option<Level> {
+        if score.is_nan() {
+            return None;
+        }
+        let level = Level::ALL
             .into_iter()
             .find(|level| score < level.band().1)
-            .unwrap_or(Level::Extreme)
+            .unwrap_or(Level::Extreme);
+        Some(level)
     }
 
     /// The lowercase name, as printed and parsed.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -144,6 +170,7 @@ impl FromStr for Level {
 /// A solving technique. The declaration order is the order the solver tries
 /// them in, which is also ascending [`weight`](Technique::weight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Technique {
     /// The last blank cell of a unit.
     FullHouse,
@@ -249,6 +276,7 @@ impl Technique {
     /// The difficulty weight, on a scale modelled on Sudoku Explainer's:
     /// 1.0 for a full house up to 11.0 for trial and error. Weights never
     /// decrease along [`Technique::ALL`].
+    #[must_use]
     pub fn weight(self) -> f32 {
         match self {
             Technique::FullHouse => 1.0,
@@ -286,6 +314,7 @@ impl Technique {
     }
 
     /// The human name, as players know it.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Technique::FullHouse => "Full House",
@@ -331,6 +360,7 @@ impl fmt::Display for Technique {
 
 /// One step of a solving path.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Step {
     /// The technique applied.
     pub technique: Technique,
@@ -400,6 +430,7 @@ impl fmt::Display for Step {
 
 /// How hard a puzzle is, and how it was solved.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct Rating {
     /// The weight of the hardest step (0.0 for a puzzle with no blank cell).
     pub score: f32,
@@ -526,6 +557,7 @@ fn context_of(position: &Grid) -> Option<Context> {
 /// The next step from a position (the givens plus the digits filled in so
 /// far), for a hint. `None` when the position is complete or has no solution
 /// (for example because a filled-in digit is wrong).
+#[must_use]
 pub fn next_step(position: &Grid) -> Option<Step> {
     let context = context_of(position)?;
     let marks = Candidates::new(position);
@@ -541,6 +573,7 @@ pub fn next_step(position: &Grid) -> Option<Step> {
 /// Empty when the puzzle has no solution or nothing to solve. A puzzle with
 /// several solutions is explained too (without unique rectangles), ending
 /// in one of its solutions.
+#[must_use]
 pub fn explain(puzzle: &Grid) -> Vec<Step> {
     let Some(context) = context_of(puzzle) else {
         return Vec::new();
@@ -569,6 +602,7 @@ pub struct LogicalSolver;
 
 impl LogicalSolver {
     /// A logical solver; it holds no state.
+    #[must_use]
     pub fn new() -> LogicalSolver {
         LogicalSolver
     }

@@ -926,6 +926,7 @@ pub struct BitmaskSolver {
 
 impl BitmaskSolver {
     /// A new solver.
+    #[must_use]
     pub const fn new() -> Self {
         BitmaskSolver { _private: () }
     }
