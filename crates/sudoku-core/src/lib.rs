@@ -11,8 +11,19 @@
 //!   and column) and writing.
 //! - [`batch`]: order-preserving parallel processing in bounded memory.
 //! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations, hints.
-//! - [`puzzle`]: puzzle generation: unique, minimal, symmetric, at a difficulty,
-//!   reproducible from a seed, in parallel.
+//! - `puzzle` (feature `generate`, on by default): puzzle generation: unique,
+//!   minimal, symmetric, at a difficulty, reproducible from a seed, in parallel.
+//!
+//! # Feature flags
+//! - `generate` (default): the `puzzle` module, and the dependency on `rand`.
+//!   Without it the crate solves, counts, rates, reads and writes puzzles.
+//! - `serde`: `Serialize` and `Deserialize` for [`Grid`] (as its 81-character
+//!   line), [`rate::Rating`], [`rate::Level`], [`rate::Technique`] and, with
+//!   `generate`, `puzzle::Symmetry` (as their names).
+//!
+//! # Threads
+//! Every function that takes a thread count reads it the same way
+//! ([`batch::resolve_threads`]): 0 means every core the process may use.
 //!
 //! ```
 //! use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
@@ -36,8 +47,11 @@ mod error;
 pub mod final_boards;
 pub mod format;
 mod grid;
+#[cfg(feature = "generate")]
 pub mod puzzle;
 pub mod rate;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod solver;
 
 pub use error::{FirstDigitError, GridError};
@@ -48,6 +62,6 @@ pub use solver::{solve, BitmaskSolver, Search, Solver};
 
 /// The crate README's examples, compiled and run as doc tests so that the
 /// crate page never shows code that does not work.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "generate"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -358,6 +358,44 @@ impl fmt::Display for Technique {
     }
 }
 
+/// The error of parsing a [`Technique`] from an unknown name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique '{0}' (expected a name such as \"Hidden Single\" or \"XY-Wing\")")]
+pub struct ParseTechniqueError(pub String);
+
+/// A technique name reduced to its lowercase letters and digits, so that
+/// "XY-Wing", "xy wing" and "XyWing" compare equal.
+fn name_key(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+}
+
+impl FromStr for Technique {
+    type Err = ParseTechniqueError;
+
+    /// Parses a technique's [name](Technique::name), ignoring case, spaces,
+    /// hyphens and other punctuation.
+    ///
+    /// ```
+    /// use sudoku_core::rate::Technique;
+    ///
+    /// assert_eq!("XY-Wing".parse(), Ok(Technique::XyWing));
+    /// assert_eq!("hidden single".parse(), Ok(Technique::HiddenSingle));
+    /// assert_eq!("BUG+1".parse(), Ok(Technique::BugPlusOne));
+    /// for t in Technique::ALL {
+    ///     assert_eq!(t.to_string().parse(), Ok(t));
+    /// }
+    /// assert!("Wing".parse::<Technique>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Technique, ParseTechniqueError> {
+        Technique::ALL
+            .into_iter()
+            .find(|t| name_key(t.name()).eq(name_key(s)))
+            .ok_or_else(|| ParseTechniqueError(s.to_string()))
+    }
+}
+
 /// One step of a solving path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -443,6 +481,107 @@ pub struct Rating {
     pub steps: usize,
     /// False when the path needed [`Technique::TrialAndError`].
     pub solved_logically: bool,
+}
+
+impl fmt::Display for Rating {
+    /// The score with one decimal, the level and the hardest technique, as
+    /// `sudoku rate` prints them: `4.2 hard XY-Wing`.
+    ///
+    /// ```
+    /// let puzzle = "...........547......4..61..1...2....8.61..32..3...87...6...325..4..6.....718.....";
+    /// let rating = sudoku_core::rate::rate(&puzzle.parse().unwrap()).unwrap();
+    /// let text = rating.to_string();
+    /// assert!(text.starts_with(&format!("{:.1} {} ", rating.score, rating.level)));
+    /// assert!(text.ends_with(rating.hardest.name()));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.1} {} {}", self.score, self.level, self.hardest)
+    }
+}
+
+/// Why a puzzle or position gets no rating, step or explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unrated {
+    /// Two givens (or filled-in digits) repeat a digit in a unit.
+    #[error("the givens conflict: {0}")]
+    Conflict(crate::grid::Conflict),
+    /// No conflict, but no grid completes the position (for a position with
+    /// digits filled in, one of them is wrong).
+    #[error("it has no solution")]
+    NoSolution,
+    /// More than one grid completes the puzzle; ratings are defined for
+    /// puzzles with exactly one solution.
+    #[error("it has more than one solution")]
+    SeveralSolutions,
+    /// Every cell is already filled: there is no step to take.
+    #[error("it is already complete")]
+    Complete,
+}
+
+/// Why `grid` has no solution (its first conflict, if any).
+fn unsolvable(grid: &Grid) -> Unrated {
+    grid.first_conflict()
+        .map_or(Unrated::NoSolution, Unrated::Conflict)
+}
+
+/// [`rate`], saying why a puzzle is not rated.
+///
+/// ```
+/// use sudoku_core::rate::{rate_checked, Unrated};
+/// use sudoku_core::Grid;
+///
+/// assert_eq!(rate_checked(&Grid::EMPTY), Err(Unrated::SeveralSolutions));
+/// let conflict: Grid = "11...............................................................................".parse().unwrap();
+/// assert!(matches!(rate_checked(&conflict), Err(Unrated::Conflict(_))));
+/// ```
+///
+/// # Errors
+/// [`Unrated::Conflict`], [`Unrated::NoSolution`] or
+/// [`Unrated::SeveralSolutions`]: the cases where [`rate`] returns `None`.
+pub fn rate_checked(puzzle: &Grid) -> Result<Rating, Unrated> {
+    if let Some(rating) = rate(puzzle) {
+        return Ok(rating);
+    }
+    Err(match BitmaskSolver::new().count_solutions(puzzle, 2) {
+        0 => unsolvable(puzzle),
+        _ => Unrated::SeveralSolutions,
+    })
+}
+
+/// [`next_step`], saying why there is no step.
+///
+/// ```
+/// use sudoku_core::rate::{next_step_checked, Unrated};
+///
+/// let solved = sudoku_core::FinalBoards::new(1).unwrap().next().unwrap();
+/// assert_eq!(next_step_checked(&solved), Err(Unrated::Complete));
+/// ```
+///
+/// # Errors
+/// [`Unrated::Complete`], [`Unrated::Conflict`] or [`Unrated::NoSolution`]:
+/// the cases where [`next_step`] returns `None`.
+pub fn next_step_checked(position: &Grid) -> Result<Step, Unrated> {
+    if let Some(step) = next_step(position) {
+        return Ok(step);
+    }
+    Err(if BitmaskSolver::new().count_solutions(position, 1) == 0 {
+        unsolvable(position)
+    } else {
+        Unrated::Complete
+    })
+}
+
+/// [`explain`], saying why there is no path: `Ok` holds the steps (empty
+/// only for a complete grid, which needs none).
+///
+/// # Errors
+/// [`Unrated::Conflict`] or [`Unrated::NoSolution`].
+pub fn explain_checked(puzzle: &Grid) -> Result<Vec<Step>, Unrated> {
+    if context_of(puzzle).is_none() {
+        return Err(unsolvable(puzzle));
+    }
+    Ok(explain(puzzle))
 }
 
 /// What the techniques may rely on besides the marks.
