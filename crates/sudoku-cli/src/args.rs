@@ -75,6 +75,8 @@ pub enum Command {
     Puzzles(Box<crate::puzzles_cmd::PuzzlesArgs>),
     /// `rate`, `explain`, `hint`: the human-style solver.
     Rate(crate::rate_cmd::RateCommand),
+    /// `canon PATH`: canonical forms, for deduplication.
+    Canon(crate::canon_cmd::CanonCommand),
     /// `--help`.
     Help,
     /// `--version`.
@@ -146,6 +148,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("check") => return parse_check(args[1..].to_vec()),
         Some("bench") => return parse_bench(args[1..].to_vec()),
         Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
+        Some("canon") => return crate::canon_cmd::parse(args[1..].to_vec()).map(Command::Canon),
         Some(name @ ("rate" | "explain" | "hint")) => {
             return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
         }

@@ -31,6 +31,7 @@ macro_rules! tell {
 }
 
 mod args;
+mod canon_cmd;
 mod puzzles_cmd;
 mod rate_cmd;
 
@@ -55,7 +56,8 @@ const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
        sudoku bench FILE... [--seconds S]
        sudoku rate [PATH|-] [--csv] [-j N]
        sudoku explain PUZZLE [--grid]
-       sudoku hint PUZZLE";
+       sudoku hint PUZZLE
+       sudoku canon PATH|- [-o PATH|-] [-j N]";
 
 const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardware
 
@@ -78,6 +80,9 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
   explain P      the human solving path of puzzle P (81 characters or a file),
                  one step per line; --grid draws the candidates before each step
   hint P         the next step only, from a puzzle or a partly filled position
+  canon PATH     each puzzle's canonical form, one line per puzzle: equivalent
+                 puzzles (relabelled, rows/columns reordered, transposed) give
+                 the same line, so `sort -u` deduplicates a collection
 
 Exit status: 0 success; 1 some puzzles had no solution or a check failed;
 2 usage error or bad input; 3 output could not be written.
@@ -168,6 +173,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Bench { files, seconds } => bench(&files, seconds),
         Command::Puzzles(args) => puzzles_cmd::run(&args),
         Command::Rate(command) => rate_cmd::run(command),
+        Command::Canon(command) => canon_cmd::run(&command),
     }
 }
 

@@ -11,6 +11,8 @@
 //!   and column) and writing.
 //! - [`batch`]: order-preserving parallel processing in bounded memory.
 //! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations, hints.
+//! - [`transform`]: equivalence transforms (digits, rows, bands, columns,
+//!   stacks, transposition) and a canonical form for deduplication.
 //! - `puzzle` (feature `generate`, on by default): puzzle generation: unique,
 //!   minimal, symmetric, at a difficulty, reproducible from a seed, in parallel.
 //!
@@ -53,6 +55,7 @@ pub mod rate;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod solver;
+pub mod transform;
 
 pub use error::{FirstDigitError, GridError};
 pub use final_boards::{FinalBoards, FINAL_BOARD_COUNT};
