@@ -520,6 +520,37 @@ impl Generator {
         self.draw(index, 0, deadline)
     }
 
+    /// One puzzle meeting the options, drawn with the caller's random number
+    /// generator instead of the options' seed (which this ignores): for
+    /// programs that keep their own RNG, or want another algorithm than
+    /// [`StdRng`]. The same RNG state gives the same puzzle.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use sudoku_core::puzzle::{Generator, GeneratorOptions};
+    /// use sudoku_core::Solver;
+    ///
+    /// let generator = Generator::new(GeneratorOptions::new().blanks(40..=45)).unwrap();
+    /// let mut rng = rand::rngs::SmallRng::seed_from_u64(99);
+    /// let p = generator.puzzle_with_rng(&mut rng, None).unwrap();
+    /// assert!((40..=45).contains(&p.puzzle.blanks()));
+    /// assert!(sudoku_core::BitmaskSolver::new().has_unique_solution(&p.puzzle));
+    /// let again = generator
+    ///     .puzzle_with_rng(&mut rand::rngs::SmallRng::seed_from_u64(99), None)
+    ///     .unwrap();
+    /// assert_eq!(again, p);
+    /// ```
+    ///
+    /// # Errors
+    /// [`PuzzleError::TimedOut`] when `deadline` passes first.
+    pub fn puzzle_with_rng<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        deadline: Option<Instant>,
+    ) -> Result<Generated, PuzzleError> {
+        self.draw_with(rng, deadline)
+    }
+
     /// The `round`-th draw for puzzle `index`: round 0 first, later rounds
     /// replace a duplicate.
     fn draw(
@@ -529,6 +560,15 @@ impl Generator {
         deadline: Option<Instant>,
     ) -> Result<Generated, PuzzleError> {
         let mut rng = StdRng::seed_from_u64(mix(self.options.seed, index, round));
+        self.draw_with(&mut rng, deadline)
+    }
+
+    /// One puzzle drawn from `rng` (see [`Generator::puzzle_with_rng`]).
+    fn draw_with<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        deadline: Option<Instant>,
+    ) -> Result<Generated, PuzzleError> {
         let (lo, hi) = self.blanks;
         let (mut witnesses, mut orbits) = (Vec::new(), Vec::with_capacity(CELLS));
         let mut swappable = SwapSets::new();
@@ -540,10 +580,10 @@ impl Generator {
                 SymmetryChoice::Fixed(s) => s,
                 SymmetryChoice::Random => RANDOM_SYMMETRIES[rng.random_range(0..4)],
             };
-            let solution = solution::random_solution(&mut rng, &self.solver);
+            let solution = solution::random_solution(rng, &self.solver);
             orbits.clear();
             orbits.extend_from_slice(&self.orbits[symmetry as usize]);
-            orbits.shuffle(&mut rng);
+            orbits.shuffle(rng);
             let target = Target {
                 stop_at: if self.spread {
                     rng.random_range(lo..=hi)
@@ -800,6 +840,21 @@ pub fn random_seed() -> u64 {
             .map_or(0, |d| d.as_nanos() as u64);
         splitmix(nanos ^ u64::from(std::process::id()).rotate_left(32))
     })
+}
+
+/// A random completed grid drawn with the caller's random number generator.
+///
+/// ```
+/// use rand::SeedableRng;
+///
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+/// let grid = sudoku_core::puzzle::random_grid(&mut rng);
+/// assert!(grid.is_solved());
+/// assert_ne!(sudoku_core::puzzle::random_grid(&mut rng), grid);
+/// ```
+#[must_use]
+pub fn random_grid<R: Rng + ?Sized>(rng: &mut R) -> Grid {
+    solution::random_solution(rng, &BitmaskSolver::new())
 }
 
 /// `number` distinct puzzles of difficulty `level`, each with a unique
