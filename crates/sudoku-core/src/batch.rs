@@ -15,8 +15,8 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{channel, sync_channel, Receiver};
-use std::sync::Mutex;
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 
 use thiserror::Error;
@@ -157,6 +157,175 @@ where
         Ok(())
     })
 }
+
+/// Applies `work` to every item on `threads` worker threads (0: every core,
+/// see [`resolve_threads`]) and returns the results as an iterator, in input
+/// order: the pull-based form of [`map_ordered`], for callers that want to
+/// consume results at their own pace rather than in a callback.
+///
+/// Memory stays bounded the same way: at most `threads × 8` chunks of
+/// `chunk_size` items are read ahead of the consumer, however long the input
+/// and however slow the consumer. Dropping the iterator early stops the
+/// workers after the chunk each is on (they are not waited for, so a worker
+/// blocked reading `items` cannot hold up the caller).
+///
+/// ```
+/// use sudoku_core::batch::ordered;
+///
+/// let squares: Vec<u64> = ordered(0..1000u64, 0, 16, |x| x * x).collect();
+/// assert_eq!(squares.len(), 1000);
+/// assert!(squares.iter().enumerate().all(|(i, &s)| s == (i * i) as u64));
+/// ```
+///
+/// # Panics
+/// When the operating system cannot start a thread (as [`std::thread::spawn`]);
+/// a panic in `work` is raised again in the consumer's call to `next`.
+pub fn ordered<I, T, U, F>(items: I, threads: usize, chunk_size: usize, work: F) -> Ordered<U>
+where
+    I: IntoIterator<Item = T>,
+    I::IntoIter: Send + 'static,
+    T: Send + 'static,
+    U: Send + 'static,
+    F: Fn(T) -> U + Send + Sync + 'static,
+{
+    let threads = resolve_threads(threads);
+    let chunk_size = chunk_size.max(1);
+    let in_flight = threads * 8;
+    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        // The channel has room for every token.
+        let _ = token_tx.send(());
+    }
+    let source = Arc::new(Mutex::new(Source {
+        items: items.into_iter(),
+        tokens: token_rx,
+        index: 0,
+    }));
+    let work = Arc::new(work);
+    let (result_tx, result_rx) = channel::<(usize, Vec<U>)>();
+    let workers = (0..threads)
+        .map(|_| {
+            let (source, work, result_tx) =
+                (Arc::clone(&source), Arc::clone(&work), result_tx.clone());
+            thread::spawn(move || {
+                while let Some((index, _start, chunk)) = next_chunk(&source, chunk_size) {
+                    let results: Vec<U> = chunk.into_iter().map(|item| work(item)).collect();
+                    if result_tx.send((index, results)).is_err() {
+                        return;
+                    }
+                }
+            })
+        })
+        .collect();
+    Ordered {
+        results: result_rx,
+        tokens: token_tx,
+        pending: BTreeMap::new(),
+        current: Vec::new().into_iter(),
+        next: 0,
+        workers,
+    }
+}
+
+/// Solves every puzzle on `threads` threads (0: every core) and returns the
+/// solutions in input order: `Some(solution)`, or `None` for a puzzle without
+/// one. Memory stays bounded whatever the input's length (see [`ordered`]).
+///
+/// ```
+/// use std::io::Cursor;
+/// use sudoku_core::batch::solve_ordered;
+/// use sudoku_core::PuzzleReader;
+///
+/// let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+///             11...............................................................................\n";
+/// let puzzles = PuzzleReader::new(Cursor::new(text)).map(|p| p.unwrap().grid);
+/// let solutions: Vec<_> = solve_ordered(puzzles, 0).collect();
+/// assert!(solutions[0].is_some_and(|s| s.is_solved()));
+/// assert_eq!(solutions[1], None); // two 1s in the first row
+/// ```
+///
+/// # Panics
+/// When the operating system cannot start a thread.
+pub fn solve_ordered<I>(puzzles: I, threads: usize) -> Ordered<Option<Grid>>
+where
+    I: IntoIterator<Item = Grid>,
+    I::IntoIter: Send + 'static,
+{
+    ordered(puzzles, threads, SOLVE_CHUNK, |puzzle: Grid| {
+        BitmaskSolver::new().solve(&puzzle)
+    })
+}
+
+/// How long [`Ordered`] waits for a chunk before checking for a worker
+/// that panicked.
+const WORKER_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The results of [`ordered`] and [`solve_ordered`], in input order.
+#[derive(Debug)]
+pub struct Ordered<U> {
+    results: Receiver<(usize, Vec<U>)>,
+    /// Returned to the workers, one per chunk taken out of `pending`.
+    tokens: SyncSender<()>,
+    /// Chunks that arrived before an earlier one.
+    pending: BTreeMap<usize, Vec<U>>,
+    /// The chunk being handed out.
+    current: std::vec::IntoIter<U>,
+    /// The number of the next chunk in input order.
+    next: usize,
+    workers: Vec<thread::JoinHandle<()>>,
+}
+
+impl<U> Iterator for Ordered<U> {
+    type Item = U;
+
+    fn next(&mut self) -> Option<U> {
+        loop {
+            if let Some(result) = self.current.next() {
+                return Some(result);
+            }
+            if let Some(chunk) = self.pending.remove(&self.next) {
+                self.next += 1;
+                // Never blocks: the channel has room for every token. It fails
+                // only once the workers are gone, when no token is needed.
+                let _ = self.tokens.send(());
+                self.current = chunk.into_iter();
+                continue;
+            }
+            match self.results.recv_timeout(WORKER_CHECK) {
+                Ok((index, chunk)) => {
+                    self.pending.insert(index, chunk);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    // A worker that panicked never delivers its chunk, and the
+                    // others may be waiting for tokens that only that chunk
+                    // would free: raise its panic here instead of waiting.
+                    let mut i = 0;
+                    while i < self.workers.len() {
+                        if self.workers[i].is_finished() {
+                            if let Err(panic) = self.workers.swap_remove(i).join() {
+                                std::panic::resume_unwind(panic);
+                            }
+                        } else {
+                            i += 1;
+                        }
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    // Every worker has finished: the items ran out, or one
+                    // panicked, whose panic is raised here.
+                    for worker in self.workers.drain(..) {
+                        if let Err(panic) = worker.join() {
+                            std::panic::resume_unwind(panic);
+                        }
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+impl<U> std::iter::FusedIterator for Ordered<U> {}
 
 /// The items of a threaded [`map_ordered`] and the number of the next chunk,
 /// shared by the workers under one lock.
