@@ -83,7 +83,9 @@ impl Unit {
             .chain((0..9).map(Unit::Box))
     }
 
-    /// The nine cells of this unit, as row-major indices.
+    /// The nine cells of this unit, as row-major indices. (A unit numbered
+    /// 9 or more, which [`Unit::all`] never gives, yields indices past the
+    /// grid's 81 cells.)
     #[must_use]
     pub fn cells(self) -> [usize; 9] {
         let mut out = [0; 9];
@@ -104,9 +106,9 @@ impl Unit {
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unit::Row(r) => write!(f, "row {}", r + 1),
-            Unit::Column(c) => write!(f, "column {}", c + 1),
-            Unit::Box(b) => write!(f, "box {}", b + 1),
+            Unit::Row(r) => write!(f, "row {}", u16::from(*r) + 1),
+            Unit::Column(c) => write!(f, "column {}", u16::from(*c) + 1),
+            Unit::Box(b) => write!(f, "box {}", u16::from(*b) + 1),
         }
     }
 }

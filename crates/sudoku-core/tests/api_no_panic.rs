@@ -73,6 +73,9 @@ proptest! {
             // Steps have public fields: a caller may put anything in them.
             step.placements.push((cell, digit));
             step.eliminations.push((cell.wrapping_add(7), digit.wrapping_mul(3)));
+            step.cells.push(cell);
+            step.units.push(sudoku_core::Unit::Box(digit));
+            let _ = step.to_string();
             let mut marks = marks.clone();
             marks.apply(&step);
         }
@@ -142,6 +145,22 @@ mod generate {
             for symmetry in Symmetry::ALL {
                 prop_assert_eq!(symmetry.try_image(cell).is_some(), cell < 81);
             }
+        }
+    }
+}
+
+#[test]
+fn units_of_any_number_display_and_list_cells() {
+    for byte in 0..=u8::MAX {
+        for unit in [
+            sudoku_core::Unit::Row(byte),
+            sudoku_core::Unit::Column(byte),
+            sudoku_core::Unit::Box(byte),
+        ] {
+            assert!(unit
+                .to_string()
+                .ends_with(&(u16::from(byte) + 1).to_string()));
+            let _ = unit.cells();
         }
     }
 }
