@@ -77,6 +77,8 @@ pub enum Command {
     Rate(crate::rate_cmd::RateCommand),
     /// `print PUZZLES ...`: a print-ready book.
     Print(Box<crate::print_cmd::PrintArgs>),
+    /// `canon PATH`: canonical forms, for deduplication.
+    Canon(crate::canon_cmd::CanonCommand),
     /// `--help`.
     Help,
     /// `--version`.
@@ -149,6 +151,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("bench") => return parse_bench(args[1..].to_vec()),
         Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
         Some("print") => return crate::print_cmd::parse(args[1..].to_vec()),
+        Some("canon") => return crate::canon_cmd::parse(args[1..].to_vec()).map(Command::Canon),
         Some(name @ ("rate" | "explain" | "hint")) => {
             return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
         }

@@ -31,6 +31,7 @@ macro_rules! tell {
 }
 
 mod args;
+mod canon_cmd;
 mod print_cmd;
 mod puzzles_cmd;
 mod rate_cmd;
@@ -42,11 +43,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use args::{Command, Input, Output, UsageError};
+use sudoku_cli::bench::{measure, BenchMode};
+use sudoku_cli::output::AtomicFile;
 use sudoku_core::batch::{self, BatchError, SolveEvent};
-use sudoku_core::bench::{measure, BenchMode};
 use sudoku_core::check::{check_grids, check_solutions, CheckError};
 use sudoku_core::format::{PuzzleReader, ReadError};
-use sudoku_core::output::AtomicFile;
 use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
 
 const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
@@ -56,7 +57,8 @@ const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
        sudoku bench FILE... [--seconds S]
        sudoku rate [PATH|-] [--csv] [-j N] | sudoku rate --techniques
        sudoku explain PUZZLE [--grid]
-       sudoku hint PUZZLE";
+       sudoku hint PUZZLE
+       sudoku canon PATH|- [-o PATH|-] [-j N]";
 
 const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardware
 
@@ -80,6 +82,9 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
   explain P      the human solving path of puzzle P (81 characters or a file),
                  one step per line; --grid draws the candidates before each step
   hint P         the next step only, from a puzzle or a partly filled position
+  canon PATH     each puzzle's canonical form, one line per puzzle: equivalent
+                 puzzles (relabelled, rows/columns reordered, transposed) give
+                 the same line, so `sort -u` deduplicates a collection
 
 Exit status: 0 success; 1 some puzzles had no solution or a check failed;
 2 usage error or bad input; 3 output could not be written.
@@ -174,6 +179,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Puzzles(args) => puzzles_cmd::run(&args),
         Command::Rate(command) => rate_cmd::run(command),
         Command::Print(args) => print_cmd::run(&args),
+        Command::Canon(command) => canon_cmd::run(&command),
     }
 }
 
@@ -306,6 +312,7 @@ fn solve(input: &Input, output: &Output, threads: usize) -> Result<(), Failure> 
                 );
             }
             SolveEvent::Progress(done) => progress.update(done, "puzzles solved"),
+            _ => {}
         });
         progress.finish();
         result.map_err(|e| match e {
@@ -452,7 +459,7 @@ mod signals {
     }
 
     extern "C" fn on_signal(signum: c_int) {
-        let path = sudoku_core::output::cleanup::current_temp_path();
+        let path = sudoku_cli::output::cleanup::current_temp_path();
         // SAFETY: only async-signal-safe calls happen here: an atomic load
         // (above), unlink(2) and _exit(2). `path` is null or a NUL-terminated
         // string owned by the cleanup registry; the registry frees it only

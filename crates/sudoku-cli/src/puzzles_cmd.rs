@@ -272,9 +272,11 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
             }
             Long("technique") => {
                 let text = parser.value()?.to_string_lossy().into_owned();
-                let technique = text
-                    .parse::<Technique>()
-                    .map_err(|e| UsageError(format!("--technique: {e}")))?;
+                let technique = text.parse::<Technique>().map_err(|e| {
+                    UsageError(format!(
+                        "--technique: {e}; `sudoku rate --techniques` lists them"
+                    ))
+                })?;
                 techniques.insert(technique);
             }
             Long("with-path") => with_path = true,

@@ -15,14 +15,14 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{channel, sync_channel, Receiver};
-use std::sync::Mutex;
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 
 use thiserror::Error;
 
 use crate::format::{push_assignment, PuzzleReader, ReadError};
-use crate::grid::Grid;
+use crate::grid::{Conflict, Grid};
 use crate::solver::{BitmaskSolver, Solver};
 
 /// Items per chunk in [`solve_stream`]: large enough to amortise the hand-offs
@@ -32,24 +32,42 @@ use crate::solver::{BitmaskSolver, Solver};
 pub const SOLVE_CHUNK: usize = 512;
 
 /// The number of threads to use by default: every core this process may run on.
+#[must_use]
 pub fn default_threads() -> usize {
     thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// A requested thread count, with 0 meaning "every core" ([`default_threads`]).
+/// The most worker threads any function of this crate starts; larger
+/// requests are lowered to it (far more threads than cores only cost memory,
+/// and an absurd count would make thread creation fail).
+pub const MAX_THREADS: usize = 1024;
+
+/// A requested thread count as every function of this crate reads it: 0 means
+/// every core ([`default_threads`]), and counts above [`MAX_THREADS`] are
+/// lowered to it.
+///
+/// ```
+/// use sudoku_core::batch::{default_threads, resolve_threads, MAX_THREADS};
+///
+/// assert_eq!(resolve_threads(0), default_threads());
+/// assert_eq!(resolve_threads(3), 3);
+/// assert_eq!(resolve_threads(usize::MAX), MAX_THREADS);
+/// ```
+#[must_use]
 pub fn resolve_threads(requested: usize) -> usize {
     if requested == 0 {
         default_threads()
     } else {
-        requested
+        requested.min(MAX_THREADS)
     }
 }
 
 /// Processes `items` in chunks of `chunk_size` on `threads` worker threads and
 /// passes each chunk's result to `sink` in input order.
 ///
-/// `work` receives a chunk and the index of its first item. With `threads` of
-/// 0 or 1 everything runs on the calling thread. If `sink` returns an error,
+/// `work` receives a chunk and the index of its first item. `threads` is read
+/// by [`resolve_threads`] (0: every core); with one thread everything runs on
+/// the calling thread. If `sink` returns an error,
 /// reading stops, the workers wind down, and the error is returned.
 ///
 /// ```
@@ -79,6 +97,7 @@ where
     S: FnMut(U) -> Result<(), E>,
 {
     let chunk_size = chunk_size.max(1);
+    let threads = resolve_threads(threads);
     let mut items = items;
     if threads <= 1 {
         // Every chunk but the last is full, so chunk k starts at item k × size.
@@ -139,6 +158,175 @@ where
     })
 }
 
+/// Applies `work` to every item on `threads` worker threads (0: every core,
+/// see [`resolve_threads`]) and returns the results as an iterator, in input
+/// order: the pull-based form of [`map_ordered`], for callers that want to
+/// consume results at their own pace rather than in a callback.
+///
+/// Memory stays bounded the same way: at most `threads × 8` chunks of
+/// `chunk_size` items are read ahead of the consumer, however long the input
+/// and however slow the consumer. Dropping the iterator early stops the
+/// workers after the chunk each is on (they are not waited for, so a worker
+/// blocked reading `items` cannot hold up the caller).
+///
+/// ```
+/// use sudoku_core::batch::ordered;
+///
+/// let squares: Vec<u64> = ordered(0..1000u64, 0, 16, |x| x * x).collect();
+/// assert_eq!(squares.len(), 1000);
+/// assert!(squares.iter().enumerate().all(|(i, &s)| s == (i * i) as u64));
+/// ```
+///
+/// # Panics
+/// When the operating system cannot start a thread (as [`std::thread::spawn`]);
+/// a panic in `work` is raised again in the consumer's call to `next`.
+pub fn ordered<I, T, U, F>(items: I, threads: usize, chunk_size: usize, work: F) -> Ordered<U>
+where
+    I: IntoIterator<Item = T>,
+    I::IntoIter: Send + 'static,
+    T: Send + 'static,
+    U: Send + 'static,
+    F: Fn(T) -> U + Send + Sync + 'static,
+{
+    let threads = resolve_threads(threads);
+    let chunk_size = chunk_size.max(1);
+    let in_flight = threads * 8;
+    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        // The channel has room for every token.
+        let _ = token_tx.send(());
+    }
+    let source = Arc::new(Mutex::new(Source {
+        items: items.into_iter(),
+        tokens: token_rx,
+        index: 0,
+    }));
+    let work = Arc::new(work);
+    let (result_tx, result_rx) = channel::<(usize, Vec<U>)>();
+    let workers = (0..threads)
+        .map(|_| {
+            let (source, work, result_tx) =
+                (Arc::clone(&source), Arc::clone(&work), result_tx.clone());
+            thread::spawn(move || {
+                while let Some((index, _start, chunk)) = next_chunk(&source, chunk_size) {
+                    let results: Vec<U> = chunk.into_iter().map(|item| work(item)).collect();
+                    if result_tx.send((index, results)).is_err() {
+                        return;
+                    }
+                }
+            })
+        })
+        .collect();
+    Ordered {
+        results: result_rx,
+        tokens: token_tx,
+        pending: BTreeMap::new(),
+        current: Vec::new().into_iter(),
+        next: 0,
+        workers,
+    }
+}
+
+/// Solves every puzzle on `threads` threads (0: every core) and returns the
+/// solutions in input order: `Some(solution)`, or `None` for a puzzle without
+/// one. Memory stays bounded whatever the input's length (see [`ordered`]).
+///
+/// ```
+/// use std::io::Cursor;
+/// use sudoku_core::batch::solve_ordered;
+/// use sudoku_core::PuzzleReader;
+///
+/// let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+///             11...............................................................................\n";
+/// let puzzles = PuzzleReader::new(Cursor::new(text)).map(|p| p.unwrap().grid);
+/// let solutions: Vec<_> = solve_ordered(puzzles, 0).collect();
+/// assert!(solutions[0].is_some_and(|s| s.is_solved()));
+/// assert_eq!(solutions[1], None); // two 1s in the first row
+/// ```
+///
+/// # Panics
+/// When the operating system cannot start a thread.
+pub fn solve_ordered<I>(puzzles: I, threads: usize) -> Ordered<Option<Grid>>
+where
+    I: IntoIterator<Item = Grid>,
+    I::IntoIter: Send + 'static,
+{
+    ordered(puzzles, threads, SOLVE_CHUNK, |puzzle: Grid| {
+        BitmaskSolver::new().solve(&puzzle)
+    })
+}
+
+/// How long [`Ordered`] waits for a chunk before checking for a worker
+/// that panicked.
+const WORKER_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The results of [`ordered`] and [`solve_ordered`], in input order.
+#[derive(Debug)]
+pub struct Ordered<U> {
+    results: Receiver<(usize, Vec<U>)>,
+    /// Returned to the workers, one per chunk taken out of `pending`.
+    tokens: SyncSender<()>,
+    /// Chunks that arrived before an earlier one.
+    pending: BTreeMap<usize, Vec<U>>,
+    /// The chunk being handed out.
+    current: std::vec::IntoIter<U>,
+    /// The number of the next chunk in input order.
+    next: usize,
+    workers: Vec<thread::JoinHandle<()>>,
+}
+
+impl<U> Iterator for Ordered<U> {
+    type Item = U;
+
+    fn next(&mut self) -> Option<U> {
+        loop {
+            if let Some(result) = self.current.next() {
+                return Some(result);
+            }
+            if let Some(chunk) = self.pending.remove(&self.next) {
+                self.next += 1;
+                // Never blocks: the channel has room for every token. It fails
+                // only once the workers are gone, when no token is needed.
+                let _ = self.tokens.send(());
+                self.current = chunk.into_iter();
+                continue;
+            }
+            match self.results.recv_timeout(WORKER_CHECK) {
+                Ok((index, chunk)) => {
+                    self.pending.insert(index, chunk);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    // A worker that panicked never delivers its chunk, and the
+                    // others may be waiting for tokens that only that chunk
+                    // would free: raise its panic here instead of waiting.
+                    let mut i = 0;
+                    while i < self.workers.len() {
+                        if self.workers[i].is_finished() {
+                            if let Err(panic) = self.workers.swap_remove(i).join() {
+                                std::panic::resume_unwind(panic);
+                            }
+                        } else {
+                            i += 1;
+                        }
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    // Every worker has finished: the items ran out, or one
+                    // panicked, whose panic is raised here.
+                    for worker in self.workers.drain(..) {
+                        if let Err(panic) = worker.join() {
+                            std::panic::resume_unwind(panic);
+                        }
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+impl<U> std::iter::FusedIterator for Ordered<U> {}
+
 /// The items of a threaded [`map_ordered`] and the number of the next chunk,
 /// shared by the workers under one lock.
 struct Source<I> {
@@ -172,13 +360,26 @@ fn next_chunk<I: Iterator<Item = T>, T>(
 
 /// A puzzle that has no solution, reported by [`solve_stream`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Unsolvable {
     /// 1-based position of the puzzle in the input.
     pub number: u64,
     /// The line its first row is on.
     pub line: usize,
     /// Why: a conflict among the givens, or no solution.
-    pub reason: String,
+    pub reason: UnsolvableReason,
+}
+
+/// Why a puzzle has no solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum UnsolvableReason {
+    /// Two givens repeat a digit in a row, column or box.
+    #[error("the givens conflict: {0}")]
+    Conflict(Conflict),
+    /// The givens do not conflict, but no grid completes them.
+    #[error("it has no solution")]
+    NoSolution,
 }
 
 /// A failed [`solve_stream`].
@@ -194,6 +395,7 @@ pub enum BatchError {
 
 /// The totals of a [`solve_stream`] run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SolveTotals {
     /// Puzzles read (and grids written).
     pub puzzles: u64,
@@ -203,6 +405,7 @@ pub struct SolveTotals {
 
 /// What [`solve_stream`] reports while it runs, in input order.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum SolveEvent<'a> {
     /// A puzzle without a solution; its grid was written as given.
     Unsolvable(&'a Unsolvable),
@@ -218,13 +421,14 @@ struct SolvedChunk {
 }
 
 /// Reads puzzles from `input` (any [`crate::format`]), solves them on `threads`
-/// threads, and writes one grid per puzzle to `out` in input order, in the
-/// assignment format.
+/// threads (0: every core, see [`resolve_threads`]), and writes one grid per puzzle to `out` in input order, in the
+/// grid format ([`crate::format::GridWriter`]'s).
 ///
 /// A puzzle without a solution is written as given (blanks as 0), so output
 /// positions stay aligned with the input, and it is reported to `events`. A
 /// malformed input stops the run with [`BatchError::Read`]; `out` then holds a
-/// prefix, which callers writing a file discard (see [`crate::output`]).
+/// prefix, which callers writing a file should discard (write to a temporary
+/// file and rename it over the target only on success).
 pub fn solve_stream<R, W>(
     input: R,
     out: &mut W,
@@ -304,11 +508,13 @@ where
     Ok(totals)
 }
 
-/// A short explanation of why `puzzle` has no solution.
-pub fn why_unsolvable(puzzle: &Grid) -> String {
+/// Why `puzzle`, known to have no solution, has none: a conflict among its
+/// givens if there is one.
+#[must_use]
+pub fn why_unsolvable(puzzle: &Grid) -> UnsolvableReason {
     match puzzle.first_conflict() {
-        Some(conflict) => format!("the givens conflict: {conflict}"),
-        None => "it has no solution".to_string(),
+        Some(conflict) => UnsolvableReason::Conflict(conflict),
+        None => UnsolvableReason::NoSolution,
     }
 }
 

@@ -1,5 +1,5 @@
-//! Checking output files: the exact assignment format, validity, distinctness,
-//! and agreement with the puzzles they solve. What graders and students need.
+//! Checking grid files: the exact grid format, validity, distinctness,
+//! and agreement with the puzzles they solve.
 
 use std::io::{self, BufRead};
 
@@ -10,6 +10,7 @@ use crate::grid::{Grid, CELLS};
 
 /// Why a grid file fails the check. Positions are 1-based.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum CheckError {
     /// A line that breaks the exact format.
     #[error("line {line}: {what}")]
@@ -73,7 +74,7 @@ pub enum CheckError {
     Io(#[from] io::Error),
 }
 
-/// A strict reader of the assignment's output format: 9 rows of
+/// A strict reader of the grid format as written by [`crate::format::GridWriter`]: 9 rows of
 /// `d d d d d d d d d`, exactly one empty line between grids, `\n` line ends,
 /// and nothing after the last row's newline.
 pub struct StrictGrids<R> {
@@ -188,6 +189,7 @@ impl<R: BufRead> Iterator for StrictGrids<R> {
 
 /// The result of a successful check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CheckReport {
     /// Grids checked.
     pub grids: u64,

@@ -4,6 +4,7 @@ use thiserror::Error;
 
 /// A value that cannot be part of a [`Grid`](crate::Grid).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// A cell value above 9.
     #[error("cell {index} holds {value}, but cells hold 0 (blank) or 1-9")]

@@ -96,11 +96,13 @@ impl FinalBoards {
     }
 
     /// The fixed top-left digit.
+    #[must_use]
     pub fn first_digit(&self) -> u8 {
         self.first_digit
     }
 
     /// The board at `index` (`0..FINAL_BOARD_COUNT`) in the fixed order, or `None` past the end.
+    #[must_use]
     pub fn board(&self, index: usize) -> Option<Grid> {
         if index >= FINAL_BOARD_COUNT {
             return None;
@@ -110,7 +112,7 @@ impl FinalBoards {
     }
 
     /// Writes the next `count` boards (fewer if the iterator runs out) in the
-    /// assignment format, exactly as [`crate::format::GridWriter`] would, and
+    /// grid format, exactly as [`crate::format::GridWriter`] would, and
     /// advances past them. Returns the number written.
     ///
     /// This is the fast path behind `sudoku -c`: the 36 boards of one first

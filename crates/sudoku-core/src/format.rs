@@ -1,11 +1,15 @@
 //! Reading and writing puzzles in every common text format, streaming.
 //!
 //! # Formats read
-//! - [`Format::Grid`], the assignment's: nine rows of nine cells separated by
+//! - [`Format::Grid`]: nine rows of nine cells separated by
 //!   spaces or tabs, puzzles separated by one or more empty lines.
 //! - [`Format::Line`], the community's: one puzzle per line, 81 cells, anything
 //!   after whitespace ignored (collections append ratings there).
-//! - [`Format::Compact`]: nine lines of nine cells without separators.
+//! - [`Format::Compact`]: nine lines of nine cells without separators; also
+//!   the block format, whose rows have `|` between the boxes (with or
+//!   without spaces around the cells) and whose bands are separated by lines
+//!   such as `------+-------+------` (any line of only `-`, `=`, `+`, `|`
+//!   and spaces), which are skipped.
 //!
 //! In every format `1`–`9` are givens and `0` or `.` are blanks; lines starting
 //! with `#` are comments; CRLF line ends, leading and trailing empty lines and a
@@ -30,8 +34,9 @@ pub const MAX_LINE_BYTES: usize = 16 * 1024;
 
 /// A text layout of puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
-    /// Nine rows of nine space-separated cells per puzzle (the assignment's).
+    /// Nine rows of nine space-separated cells per puzzle (`Format::Grid`).
     Grid,
     /// One puzzle per line, 81 cells without separators.
     Line,
@@ -72,6 +77,7 @@ pub struct ParseError {
 
 /// The kinds of malformed input.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// A line longer than [`MAX_LINE_BYTES`].
     #[error("line is longer than {limit} bytes")]
@@ -283,9 +289,30 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 continue;
             }
-            if text[0] == b'#' {
+            if text[0] == b'#' || is_block_separator(text) {
                 continue;
             }
+            // A block-format row: its cells without the bars and spaces, and
+            // where each came from, for error columns.
+            let block;
+            // A line-format puzzle keeps ignoring what follows whitespace,
+            // bars included.
+            let first_token = text
+                .iter()
+                .take_while(|b| !matches!(b, b' ' | b'\t'))
+                .count();
+            let line_format = matches!(self.format, Some((Format::Line, _)))
+                || (self.format.is_none() && first_token >= CELLS);
+            let (text, origin) = if !line_format && text.contains(&b'|') {
+                block = strip_block_row(text);
+                (&block.0[..], Some(&block.1))
+            } else {
+                (text, None)
+            };
+            let indent_of = |e: (usize, ParseErrorKind)| match origin {
+                Some(origin) => (origin.get(e.0).copied().unwrap_or(e.0), e.1),
+                None => e,
+            };
             let (format, detected_at) = match self.format {
                 Some(known) => known,
                 None => {
@@ -299,7 +326,8 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             let row_cells = match format {
                 Format::Line => {
-                    parse_run(text, &mut cells, CELLS).map_err(|e| self.located(e, indent))?;
+                    parse_run(text, &mut cells, CELLS)
+                        .map_err(|e| self.located(indent_of(e), indent))?;
                     self.puzzles += 1;
                     return Ok(Some(Puzzle {
                         grid: Grid::from_cells_unchecked(cells),
@@ -320,7 +348,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         },
                     );
                 }
-                return Err(self.located(located, indent));
+                return Err(self.located(indent_of(located), indent));
             }
             rows += 1;
             if rows == 9 {
@@ -380,6 +408,26 @@ fn find_newline(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Guesses the format from the first line of a puzzle (trimmed, not empty).
+/// True for a block-format separator line such as `------+-------+------`
+/// or `+=======+`: only `-`, `=`, `+`, `|` and spaces, with a `-` or `=`.
+fn is_block_separator(text: &[u8]) -> bool {
+    text.iter().any(|b| matches!(b, b'-' | b'='))
+        && text
+            .iter()
+            .all(|b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
+}
+
+/// A block-format row (`53. | .7. | ...` or `5 3 . | . 7 . | . . .`) as a
+/// compact row: the bytes other than `|`, spaces and tabs, with the offset
+/// in `text` of each.
+fn strip_block_row(text: &[u8]) -> (Vec<u8>, Vec<usize>) {
+    text.iter()
+        .enumerate()
+        .filter(|(_, b)| !matches!(b, b'|' | b' ' | b'\t'))
+        .map(|(i, &b)| (b, i))
+        .unzip()
+}
+
 fn detect(text: &[u8]) -> Format {
     let first_token = text
         .iter()
@@ -603,7 +651,7 @@ fn unreachable_io() -> ! {
     unreachable!("reading from memory never fails")
 }
 
-/// Writes grids in the assignment format: nine rows per grid, one empty line
+/// Writes grids in the grid format: nine rows per grid, one empty line
 /// between grids, and nothing after the last row's newline.
 ///
 /// ```
@@ -659,7 +707,7 @@ impl<W: Write> GridWriter<W> {
     }
 }
 
-/// Appends `grid` in the assignment format to `out`, preceded by an empty line
+/// Appends `grid` in the grid format to `out`, preceded by an empty line
 /// unless `first`. The allocation-light building block of parallel writers.
 pub fn push_assignment(out: &mut Vec<u8>, grid: &Grid, first: bool) {
     if !first {

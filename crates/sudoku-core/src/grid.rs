@@ -8,14 +8,14 @@ use crate::error::GridError;
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
 
-/// Length in bytes of one grid in the assignment format: 9 rows of
+/// Length in bytes of one grid in the grid format: 9 rows of
 /// `d d d d d d d d d\n` (17 characters plus the newline).
 pub const ASSIGNMENT_GRID_BYTES: usize = 9 * 18;
 
 /// A 9×9 Sudoku grid, row-major. A cell holds `1..=9`, or `0` when it is blank.
 ///
 /// `Grid` is `Copy` and 81 bytes long, so it moves around freely without
-/// allocation. Its [`Display`](fmt::Display) form is the assignment format: nine
+/// allocation. Its [`Display`](fmt::Display) form is the grid format: nine
 /// rows of nine digits separated by single spaces, each row ending in `\n`.
 ///
 /// ```
@@ -83,7 +83,10 @@ impl Unit {
             .chain((0..9).map(Unit::Box))
     }
 
-    /// The nine cells of this unit, as row-major indices.
+    /// The nine cells of this unit, as row-major indices. (A unit numbered
+    /// 9 or more, which [`Unit::all`] never gives, yields indices past the
+    /// grid's 81 cells.)
+    #[must_use]
     pub fn cells(self) -> [usize; 9] {
         let mut out = [0; 9];
         for (i, cell) in out.iter_mut().enumerate() {
@@ -103,9 +106,9 @@ impl Unit {
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unit::Row(r) => write!(f, "row {}", r + 1),
-            Unit::Column(c) => write!(f, "column {}", c + 1),
-            Unit::Box(b) => write!(f, "box {}", b + 1),
+            Unit::Row(r) => write!(f, "row {}", u16::from(*r) + 1),
+            Unit::Column(c) => write!(f, "column {}", u16::from(*c) + 1),
+            Unit::Box(b) => write!(f, "box {}", u16::from(*b) + 1),
         }
     }
 }
@@ -131,17 +134,35 @@ impl Grid {
     }
 
     /// The 81 cells, row-major, 0 for blank.
+    #[must_use]
     pub fn cells(&self) -> &[u8; CELLS] {
         &self.cells
     }
 
-    /// The digit at `row`, `col` (both `0..9`), or 0 when blank.
+    /// The digit at `row`, `col` (both 0-based, `0..9`), or 0 when blank.
     ///
     /// # Panics
-    /// When `row` or `col` is 9 or more.
+    /// When `row` or `col` is 9 or more; [`Grid::try_get`] returns `None` instead.
+    #[must_use]
     pub fn get(&self, row: usize, col: usize) -> u8 {
-        assert!(row < 9 && col < 9, "cell r{row}c{col} is outside the grid");
+        assert!(
+            row < 9 && col < 9,
+            "there is no cell at row {row}, column {col} (both are 0-based, 0-8)"
+        );
         self.cells[row * 9 + col]
+    }
+
+    /// The digit at `row`, `col` (both 0-based), 0 when blank, or `None` when
+    /// the position is outside the grid.
+    ///
+    /// ```
+    /// let grid = sudoku_core::Grid::EMPTY;
+    /// assert_eq!(grid.try_get(8, 8), Some(0));
+    /// assert_eq!(grid.try_get(9, 0), None);
+    /// ```
+    #[must_use]
+    pub fn try_get(&self, row: usize, col: usize) -> Option<u8> {
+        (row < 9 && col < 9).then(|| self.cells[row * 9 + col])
     }
 
     /// Sets the cell at `row`, `col` to `digit` (`0` clears it).
@@ -163,21 +184,25 @@ impl Grid {
     }
 
     /// The number of filled cells.
+    #[must_use]
     pub fn givens(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
     }
 
     /// The number of blank cells.
+    #[must_use]
     pub fn blanks(&self) -> usize {
         CELLS - self.givens()
     }
 
     /// True when no cell is blank.
+    #[must_use]
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|&v| v != 0)
     }
 
     /// The first pair of equal digits in one unit, if any. Blank cells never conflict.
+    #[must_use]
     pub fn first_conflict(&self) -> Option<Conflict> {
         for unit in Unit::all() {
             let mut seen = [usize::MAX; 10];
@@ -201,11 +226,13 @@ impl Grid {
 
     /// True when the grid is complete and every row, column and box holds
     /// each digit exactly once.
+    #[must_use]
     pub fn is_solved(&self) -> bool {
         self.is_complete() && self.first_conflict().is_none()
     }
 
     /// True when every given of `puzzle` holds the same digit here.
+    #[must_use]
     pub fn agrees_with(&self, puzzle: &Grid) -> bool {
         self.cells
             .iter()
@@ -214,11 +241,13 @@ impl Grid {
     }
 
     /// True when this grid is a solution of `puzzle`: solved, and agreeing with its givens.
+    #[must_use]
     pub fn solves(&self, puzzle: &Grid) -> bool {
         self.is_solved() && self.agrees_with(puzzle)
     }
 
     /// The 81-character line form used by public puzzle collections, with `.` for blanks.
+    #[must_use]
     pub fn to_line(&self) -> String {
         self.cells
             .iter()
@@ -226,7 +255,7 @@ impl Grid {
             .collect()
     }
 
-    /// Writes the assignment form (nine rows of `d d d d d d d d d\n`) into `out`.
+    /// Writes the grid form (nine rows of `d d d d d d d d d\n`) into `out`.
     ///
     /// This is the allocation-free core of [`Display`](fmt::Display), used by
     /// the writers that produce millions of grids.
@@ -290,7 +319,7 @@ impl FromStr for Grid {
     type Err = crate::format::ParseError;
 
     /// Parses exactly one puzzle in any supported format (see [`crate::format`]):
-    /// an 81-character line, the assignment grid, or nine compact rows.
+    /// an 81-character line, the 9×9 grid format, or nine compact rows.
     fn from_str(text: &str) -> Result<Grid, Self::Err> {
         crate::format::parse_one(text.as_bytes())
     }

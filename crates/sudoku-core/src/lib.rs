@@ -3,17 +3,29 @@
 //! Sudoku at the speed of the hardware: completed-grid generation, a bitboard
 //! solver, and streaming readers and writers for every common puzzle format.
 //!
-//! - [`Grid`]: 81 cells, validity checks, the assignment's text format.
+//! - [`Grid`]: 81 cells, validity checks, the 9×9 text format.
 //! - [`FinalBoards`]: 1,451,520 distinct completed grids with a fixed top-left
 //!   digit, as an iterator that jumps anywhere in constant time.
 //! - [`Solver`] and [`BitmaskSolver`]: first solution, and solution counts up to a limit.
-//! - [`format`]: streaming puzzle reading (format detected, errors with line
+//! - [`format`](mod@format): streaming puzzle reading (format detected, errors with line
 //!   and column) and writing.
 //! - [`batch`]: order-preserving parallel processing in bounded memory.
-//! - [`output`]: replacing a file atomically, so a failed run never leaves a partial file.
 //! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations, hints.
-//! - [`puzzle`]: puzzle generation: unique, minimal, symmetric, at a difficulty,
-//!   reproducible from a seed, in parallel.
+//! - [`transform`]: equivalence transforms (digits, rows, bands, columns,
+//!   stacks, transposition) and a canonical form for deduplication.
+//! - `puzzle` (feature `generate`, on by default): puzzle generation: unique,
+//!   minimal, symmetric, at a difficulty, reproducible from a seed, in parallel.
+//!
+//! # Feature flags
+//! - `generate` (default): the `puzzle` module, and the dependency on `rand`.
+//!   Without it the crate solves, counts, rates, reads and writes puzzles.
+//! - `serde`: `Serialize` and `Deserialize` for [`Grid`] (as its 81-character
+//!   line), [`rate::Rating`], [`rate::Level`], [`rate::Technique`] and, with
+//!   `generate`, `puzzle::Symmetry` (as their names).
+//!
+//! # Threads
+//! Every function that takes a thread count reads it the same way
+//! ([`batch::resolve_threads`]): 0 means every core the process may use.
 //!
 //! ```
 //! use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
@@ -32,19 +44,27 @@
 #![warn(missing_docs)]
 
 pub mod batch;
-pub mod bench;
 pub mod check;
 mod error;
 pub mod final_boards;
 pub mod format;
 mod grid;
-pub mod output;
+#[cfg(feature = "generate")]
 pub mod puzzle;
 pub mod rate;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod solver;
+pub mod transform;
 
 pub use error::{FirstDigitError, GridError};
 pub use final_boards::{FinalBoards, FINAL_BOARD_COUNT};
 pub use format::{Format, ParseError, Puzzle, PuzzleReader};
 pub use grid::{Conflict, Grid, Unit, ASSIGNMENT_GRID_BYTES, CELLS};
 pub use solver::{solve, BitmaskSolver, Search, Solver};
+
+/// The crate README's examples, compiled and run as doc tests so that the
+/// crate page never shows code that does not work.
+#[cfg(all(doctest, feature = "generate"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -119,6 +119,7 @@ impl Default for GeneratorOptions {
 impl GeneratorOptions {
     /// Unique puzzles with any number of blanks, no symmetry, not necessarily
     /// minimal, and a random seed from the operating system.
+    #[must_use]
     pub fn new() -> Self {
         GeneratorOptions {
             blanks: (0, CELLS),
@@ -139,6 +140,7 @@ impl GeneratorOptions {
     /// removed until it is reached. Without a range, clues are removed as far
     /// as the other options allow (which, with uniqueness, gives puzzles that
     /// are minimal too).
+    #[must_use]
     pub fn blanks(mut self, range: RangeInclusive<usize>) -> Self {
         self.blanks = (*range.start().min(&CELLS), *range.end().min(&CELLS));
         self.spread = true;
@@ -147,6 +149,7 @@ impl GeneratorOptions {
 
     /// Whether every puzzle must have exactly one solution (the default), or
     /// only at least one.
+    #[must_use]
     pub fn unique(mut self, unique: bool) -> Self {
         self.unique = unique;
         self
@@ -154,6 +157,7 @@ impl GeneratorOptions {
 
     /// Whether every puzzle must be minimal: no orbit of its symmetry can be
     /// removed without losing uniqueness. Requires uniqueness.
+    #[must_use]
     pub fn minimal(mut self, minimal: bool) -> Self {
         self.minimal = minimal;
         self
@@ -166,6 +170,7 @@ impl GeneratorOptions {
     }
 
     /// The difficulty: every puzzle's [`Rating::level`] is `level`. Requires uniqueness.
+    #[must_use]
     pub fn level(mut self, level: Level) -> Self {
         self.level = Some(level);
         self
@@ -173,6 +178,7 @@ impl GeneratorOptions {
 
     /// The rating band: every puzzle's [`Rating::score`] lies in `band`,
     /// inclusive. Requires uniqueness.
+    #[must_use]
     pub fn rating(mut self, band: RangeInclusive<f32>) -> Self {
         self.rating = Some((*band.start(), *band.end()));
         self
@@ -192,17 +198,20 @@ impl GeneratorOptions {
     }
 
     /// The seed: the same options and seed give the same puzzles.
+    #[must_use]
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
     }
 
     /// The requested blank counts.
+    #[must_use]
     pub fn blank_range(&self) -> RangeInclusive<usize> {
         self.blanks.0..=self.blanks.1
     }
 
     /// The seed in use.
+    #[must_use]
     pub fn seed_value(&self) -> u64 {
         self.seed
     }
@@ -222,67 +231,67 @@ impl GeneratorOptions {
     /// ```
     pub fn feasibility(&self) -> Result<Feasibility, PuzzleError> {
         let (lo, hi) = self.blanks;
-        let impossible = |why: String| Err(PuzzleError::Impossible(why));
+        let impossible = |why: Impossibility| Err(PuzzleError::Impossible(why));
         if lo > hi {
-            return impossible(format!("the blank range {lo}..{hi} is empty"));
+            return impossible(Impossibility::EmptyBlankRange {
+                lower: lo,
+                upper: hi,
+            });
         }
         if self.minimal && !self.unique {
-            return impossible("a minimal puzzle must have a unique solution".into());
+            return impossible(Impossibility::MinimalNotUnique);
         }
         let rated = self.level.is_some() || self.rating.is_some();
         if rated && !self.unique {
-            return impossible("difficulty is rated on puzzles with a unique solution".into());
+            return impossible(Impossibility::RatedNotUnique);
         }
         if !self.techniques.is_empty() && !self.unique {
-            return impossible("techniques are rated on puzzles with a unique solution".into());
+            return impossible(Impossibility::TechniqueNotUnique);
         }
         for technique in self.techniques.iter() {
             let weight = technique.weight();
             if let Some(level) = self.level.filter(|&l| Level::of_score(weight) != l) {
-                return impossible(format!(
-                    "{technique} rates {weight:.1}, which is {}, not {level}",
-                    Level::of_score(weight)
-                ));
+                return impossible(Impossibility::TechniqueOutsideLevel { technique, level });
             }
             if let Some((a, b)) = self.rating.filter(|&(a, b)| !(a <= weight && weight <= b)) {
-                return impossible(format!(
-                    "{technique} rates {weight:.1}, outside the rating band {a}..{b}"
-                ));
+                return impossible(Impossibility::TechniqueOutsideRating {
+                    technique,
+                    lower: a,
+                    upper: b,
+                });
             }
         }
         if let Some((a, b)) = self.rating {
             if a.partial_cmp(&b).is_none_or(|o| o.is_gt()) || b < 0.0 || a > MAX_SCORE {
-                return impossible(format!(
-                    "ratings run from 0 to {MAX_SCORE}, so none lies in {a}..{b}"
-                ));
+                return impossible(Impossibility::RatingOutOfScale { lower: a, upper: b });
             }
             if let Some(level) = self.level {
                 let (lo, hi) = level.band();
                 if b < lo || a >= hi {
-                    return impossible(format!(
-                        "{level} puzzles rate {lo} to {hi}, outside {a}..{b}"
-                    ));
+                    return impossible(Impossibility::RatingOutsideLevel {
+                        level,
+                        lower: a,
+                        upper: b,
+                    });
                 }
             }
         }
         if self.unique && lo > MAX_UNIQUE_BLANKS {
-            return impossible(format!(
-                "a puzzle with a unique solution needs at least {MIN_UNIQUE_CLUES} clues, \
-                 so at most {MAX_UNIQUE_BLANKS} blanks, not {lo}"
-            ));
+            return impossible(Impossibility::TooManyBlanksForUnique { lower: lo });
         }
         let symmetries: Vec<Symmetry> = match self.symmetry {
             SymmetryChoice::Fixed(s) => vec![s],
             SymmetryChoice::Random => RANDOM_SYMMETRIES.to_vec(),
         };
-        for symmetry in &symmetries {
+        for &symmetry in &symmetries {
             let reachable = symmetry.reachable_blanks();
             if !(lo..=hi).any(|b| reachable[b]) {
-                return impossible(format!(
-                    "{symmetry} symmetry blanks cells in groups of {}, \
-                     so no puzzle has {lo} to {hi} blanks",
-                    symmetry.orbits().iter().map(Orbit::len).max().unwrap_or(1)
-                ));
+                return impossible(Impossibility::SymmetryBlanks {
+                    symmetry,
+                    group: symmetry.orbits().iter().map(Orbit::len).max().unwrap_or(1),
+                    lower: lo,
+                    upper: hi,
+                });
             }
         }
         let full_house_is_rare = self.minimal || (self.spread && lo > FULL_HOUSE_BLANKS.1);
@@ -290,36 +299,25 @@ impl GeneratorOptions {
             RARE_TECHNIQUES.contains(&t) && (t != Technique::FullHouse || full_house_is_rare)
         });
         if let Some(rare) = rare {
-            return Ok(Feasibility::VerySlow(format!(
-                "puzzles whose hardest step is {rare} are rare among random puzzles \
-                 (fewer than 1 in 2,000 minimal ones); this may take very long"
-            )));
+            return Ok(Feasibility::VerySlow(SlowReason::RareTechnique {
+                technique: rare,
+            }));
         }
         if self.rating.is_some_and(|(a, _)| a > COMMON_SCORE_MAX) {
-            return Ok(Feasibility::VerySlow(format!(
-                "puzzles rated above {COMMON_SCORE_MAX} (dynamic forcing chains, trial and error) \
-                 are very rare among random puzzles; this may take very long"
-            )));
+            return Ok(Feasibility::VerySlow(SlowReason::RareRating {
+                above: COMMON_SCORE_MAX,
+            }));
         }
         if self.unique && lo > SLOW_UNIQUE_BLANKS {
-            return Ok(Feasibility::VerySlow(format!(
-                "unique puzzles with {lo} or more blanks ({} or fewer clues) are very rare; \
-                 this may take very long (at most {MAX_UNIQUE_BLANKS} blanks are possible)",
-                CELLS - lo
-            )));
+            return Ok(Feasibility::VerySlow(SlowReason::FewClues { lower: lo }));
         }
         if self.minimal && hi < MINIMAL_TYPICAL_BLANKS_LOW {
-            return Ok(Feasibility::VerySlow(format!(
-                "minimal puzzles rarely have fewer than {MINIMAL_TYPICAL_BLANKS_LOW} blanks; \
-                 this may take very long"
-            )));
+            return Ok(Feasibility::VerySlow(SlowReason::DenseMinimal {
+                below: MINIMAL_TYPICAL_BLANKS_LOW,
+            }));
         }
         if !self.unique && lo >= CELLS - 2 {
-            return Ok(Feasibility::VerySlow(
-                "there are very few puzzles with 79 or more blanks; \
-                 asking for many distinct ones may fail"
-                    .into(),
-            ));
+            return Ok(Feasibility::VerySlow(SlowReason::NearlyEmpty));
         }
         Ok(Feasibility::Fine)
     }
@@ -365,20 +363,152 @@ const RANDOM_SYMMETRIES: [Symmetry; 4] = [
 ];
 
 /// How quickly a set of [`GeneratorOptions`] can be met.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Feasibility {
     /// Puzzles come quickly.
     Fine,
-    /// Possible, but each puzzle may take very long; the message says why.
-    VerySlow(String),
+    /// Possible, but each puzzle may take very long; the reason says why.
+    VerySlow(SlowReason),
+}
+
+/// Why a possible request may still take very long (its `Display` is a
+/// one-sentence warning).
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum SlowReason {
+    /// The rating band starts above what random puzzles commonly reach.
+    #[error(
+        "puzzles rated above {above} (dynamic forcing chains, trial and error) \
+         are very rare among random puzzles; this may take very long"
+    )]
+    RareRating {
+        /// The highest common rating.
+        above: f32,
+    },
+    /// Unique puzzles with this few clues are very rare.
+    #[error(
+        "unique puzzles with {lower} or more blanks ({} or fewer clues) are very rare; \
+         this may take very long (at most {MAX_UNIQUE_BLANKS} blanks are possible)",
+        CELLS - lower
+    )]
+    FewClues {
+        /// The smallest blank count asked for.
+        lower: usize,
+    },
+    /// Puzzles whose hardest step is this technique are rare.
+    #[error(
+        "puzzles whose hardest step is {technique} are rare among random puzzles \
+         (fewer than 1 in 2,000 minimal ones); this may take very long"
+    )]
+    RareTechnique {
+        /// The rare technique.
+        technique: Technique,
+    },
+    /// Minimal puzzles with this many clues are rare.
+    #[error("minimal puzzles rarely have fewer than {below} blanks; this may take very long")]
+    DenseMinimal {
+        /// Below this many blanks minimal puzzles become rare.
+        below: usize,
+    },
+    /// There are very few distinct puzzles with 79 or more blanks.
+    #[error(
+        "there are very few puzzles with 79 or more blanks; \
+         asking for many distinct ones may fail"
+    )]
+    NearlyEmpty,
+}
+
+/// Why a set of [`GeneratorOptions`] can never be met.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum Impossibility {
+    /// The blank range is empty.
+    #[error("the blank range {lower}..{upper} is empty")]
+    EmptyBlankRange {
+        /// Its lower end.
+        lower: usize,
+        /// Its upper end, below `lower`.
+        upper: usize,
+    },
+    /// Minimality is defined for puzzles with a unique solution only.
+    #[error("a minimal puzzle must have a unique solution")]
+    MinimalNotUnique,
+    /// Ratings are defined for puzzles with a unique solution only.
+    #[error("difficulty is rated on puzzles with a unique solution")]
+    RatedNotUnique,
+    /// The rating band is empty or outside the scale.
+    #[error("ratings run from 0 to {MAX_SCORE}, so none lies in {lower}..{upper}")]
+    RatingOutOfScale {
+        /// The band's lower end.
+        lower: f32,
+        /// The band's upper end.
+        upper: f32,
+    },
+    /// The rating band and the level do not overlap.
+    #[error("{level} puzzles rate {} to {}, outside {lower}..{upper}", level.band().0, level.band().1)]
+    RatingOutsideLevel {
+        /// The level asked for.
+        level: Level,
+        /// The band's lower end.
+        lower: f32,
+        /// The band's upper end.
+        upper: f32,
+    },
+    /// A unique puzzle needs at least [`MIN_UNIQUE_CLUES`] clues.
+    #[error(
+        "a puzzle with a unique solution needs at least {MIN_UNIQUE_CLUES} clues, \
+         so at most {MAX_UNIQUE_BLANKS} blanks, not {lower}"
+    )]
+    TooManyBlanksForUnique {
+        /// The smallest blank count asked for.
+        lower: usize,
+    },
+    /// The symmetry blanks cells in groups whose sizes cannot add up to any
+    /// count in the range.
+    #[error(
+        "{symmetry} symmetry blanks cells in groups of {group}, \
+         so no puzzle has {lower} to {upper} blanks"
+    )]
+    SymmetryBlanks {
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+        /// The size of its largest group of cells.
+        group: usize,
+        /// The blank range's lower end.
+        lower: usize,
+        /// The blank range's upper end.
+        upper: usize,
+    },
+    /// Techniques are taught by puzzles with a unique solution only.
+    #[error("techniques are rated on puzzles with a unique solution")]
+    TechniqueNotUnique,
+    /// The technique's weight lies in another level.
+    #[error("{technique} rates {:.1}, which is {}, not {level}", technique.weight(), Level::of_score(technique.weight()))]
+    TechniqueOutsideLevel {
+        /// The technique asked for.
+        technique: Technique,
+        /// The level asked for.
+        level: Level,
+    },
+    /// The technique's weight lies outside the rating band.
+    #[error("{technique} rates {:.1}, outside the rating band {lower}..{upper}", technique.weight())]
+    TechniqueOutsideRating {
+        /// The technique asked for.
+        technique: Technique,
+        /// The band's lower end.
+        lower: f32,
+        /// The band's upper end.
+        upper: f32,
+    },
 }
 
 /// Why generation failed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
 pub enum PuzzleError {
     /// The options ask for puzzles that cannot exist.
     #[error("impossible request: {0}")]
-    Impossible(String),
+    Impossible(Impossibility),
     /// The deadline passed first.
     #[error("the time limit was reached")]
     TimedOut,
@@ -389,6 +519,7 @@ pub enum PuzzleError {
 
 /// One generated puzzle.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct Generated {
     /// The puzzle, 0 for blanks.
     pub puzzle: Grid,
@@ -402,6 +533,7 @@ pub struct Generated {
 
 /// Figures of a [`Generator::run`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RunSummary {
     /// Puzzles handed to the sink.
     pub generated: usize,
@@ -474,6 +606,7 @@ impl Generator {
     }
 
     /// The options in use.
+    #[must_use]
     pub fn options(&self) -> &GeneratorOptions {
         &self.options
     }
@@ -487,6 +620,37 @@ impl Generator {
         self.draw(index, 0, deadline)
     }
 
+    /// One puzzle meeting the options, drawn with the caller's random number
+    /// generator instead of the options' seed (which this ignores): for
+    /// programs that keep their own RNG, or want another algorithm than
+    /// [`StdRng`]. The same RNG state gives the same puzzle.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use sudoku_core::puzzle::{Generator, GeneratorOptions};
+    /// use sudoku_core::Solver;
+    ///
+    /// let generator = Generator::new(GeneratorOptions::new().blanks(40..=45)).unwrap();
+    /// let mut rng = rand::rngs::SmallRng::seed_from_u64(99);
+    /// let p = generator.puzzle_with_rng(&mut rng, None).unwrap();
+    /// assert!((40..=45).contains(&p.puzzle.blanks()));
+    /// assert!(sudoku_core::BitmaskSolver::new().has_unique_solution(&p.puzzle));
+    /// let again = generator
+    ///     .puzzle_with_rng(&mut rand::rngs::SmallRng::seed_from_u64(99), None)
+    ///     .unwrap();
+    /// assert_eq!(again, p);
+    /// ```
+    ///
+    /// # Errors
+    /// [`PuzzleError::TimedOut`] when `deadline` passes first.
+    pub fn puzzle_with_rng<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        deadline: Option<Instant>,
+    ) -> Result<Generated, PuzzleError> {
+        self.draw_with(rng, deadline)
+    }
+
     /// The `round`-th draw for puzzle `index`: round 0 first, later rounds
     /// replace a duplicate.
     fn draw(
@@ -496,6 +660,15 @@ impl Generator {
         deadline: Option<Instant>,
     ) -> Result<Generated, PuzzleError> {
         let mut rng = StdRng::seed_from_u64(mix(self.options.seed, index, round));
+        self.draw_with(&mut rng, deadline)
+    }
+
+    /// One puzzle drawn from `rng` (see [`Generator::puzzle_with_rng`]).
+    fn draw_with<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        deadline: Option<Instant>,
+    ) -> Result<Generated, PuzzleError> {
         let (lo, hi) = self.blanks;
         let (mut witnesses, mut orbits) = (Vec::new(), Vec::with_capacity(CELLS));
         let mut swappable = SwapSets::new();
@@ -507,10 +680,10 @@ impl Generator {
                 SymmetryChoice::Fixed(s) => s,
                 SymmetryChoice::Random => RANDOM_SYMMETRIES[rng.random_range(0..4)],
             };
-            let solution = solution::random_solution(&mut rng, &self.solver);
+            let solution = solution::random_solution(rng, &self.solver);
             orbits.clear();
             orbits.extend_from_slice(&self.orbits[symmetry as usize]);
-            orbits.shuffle(&mut rng);
+            orbits.shuffle(rng);
             let target = Target {
                 stop_at: if self.spread {
                     rng.random_range(lo..=hi)
@@ -650,9 +823,10 @@ impl Generator {
         Ok(out)
     }
 
-    /// Generates `count` distinct puzzles on `threads` threads (0 or 1: the
-    /// calling thread) and passes them to `sink` in order; the output is the
-    /// same for any number of threads.
+    /// Generates `count` distinct puzzles on `threads` threads (0: every core,
+    /// as [`crate::batch::resolve_threads`] reads it; 1: the calling thread)
+    /// and passes them to `sink` in order; the output is the same for any
+    /// number of threads.
     ///
     /// When `deadline` passes, the run stops and reports
     /// [`RunSummary::timed_out`]; the sink has then received a prefix of the
@@ -669,6 +843,7 @@ impl Generator {
     ) -> Result<RunSummary, RunError<E>> {
         let mut summary = RunSummary::default();
         let mut seen = HashSet::with_capacity(count);
+        let threads = crate::batch::resolve_threads(threads);
         let chunk = if threads <= 1 { 64 } else { RUN_CHUNK };
         let work = |indices: Vec<u64>, _start: usize| {
             indices
@@ -772,6 +947,7 @@ fn fingerprint(grid: &Grid) -> [u128; 3] {
 
 /// A seed from the operating system's random source, falling back on the
 /// clock and process id if it is unavailable.
+#[must_use]
 pub fn random_seed() -> u64 {
     rand::rngs::OsRng.try_next_u64().unwrap_or_else(|_| {
         let nanos = std::time::SystemTime::now()
@@ -781,9 +957,24 @@ pub fn random_seed() -> u64 {
     })
 }
 
+/// A random completed grid drawn with the caller's random number generator.
+///
+/// ```
+/// use rand::SeedableRng;
+///
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+/// let grid = sudoku_core::puzzle::random_grid(&mut rng);
+/// assert!(grid.is_solved());
+/// assert_ne!(sudoku_core::puzzle::random_grid(&mut rng), grid);
+/// ```
+#[must_use]
+pub fn random_grid<R: Rng + ?Sized>(rng: &mut R) -> Grid {
+    solution::random_solution(rng, &BitmaskSolver::new())
+}
+
 /// `number` distinct puzzles of difficulty `level`, each with a unique
-/// solution: the pair project's `generate(number, mode)` (its modes 1, 2 and 3
-/// are [`Level::Easy`], [`Level::Medium`] and [`Level::Hard`]). The seed is random.
+/// solution, on the calling thread. The seed is random; use a [`Generator`]
+/// for a fixed seed, threads or more options.
 ///
 /// ```
 /// use sudoku_core::puzzle::generate;
@@ -804,8 +995,8 @@ pub fn generate(number: usize, level: Level) -> Result<Vec<Grid>, PuzzleError> {
 }
 
 /// `number` distinct puzzles whose blank counts lie in `lower..=upper`, each
-/// with exactly one solution when `unique`, at least one otherwise: the pair
-/// project's `generate(number, lower, upper, unique)`. The seed is random.
+/// with exactly one solution when `unique`, at least one otherwise, on the
+/// calling thread. The seed is random.
 ///
 /// ```
 /// use sudoku_core::puzzle::generate_with_blanks;
@@ -833,14 +1024,15 @@ pub fn generate_with_blanks(
     Ok(generated.into_iter().map(|g| g.puzzle).collect())
 }
 
-/// A solution of `puzzle`, or `None` when it has none: the pair project's
-/// `solve(puzzle) -> bool + solution`, through the default solver.
+/// A solution of `puzzle`, or `None` when it has none, through the default
+/// solver (the same as [`crate::solve`], here beside the generators).
 ///
 /// ```
 /// let puzzle = sudoku_core::puzzle::generate_with_blanks(1, 30, 40, true).unwrap()[0];
 /// let solution = sudoku_core::puzzle::solve(&puzzle).unwrap();
 /// assert!(solution.solves(&puzzle));
 /// ```
+#[must_use]
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     crate::solver::solve(puzzle)
 }
@@ -856,6 +1048,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// let p = Generator::new(options).unwrap().puzzle(0, None).unwrap();
 /// assert!(is_minimal(&p.puzzle, Symmetry::None));
 /// ```
+#[must_use]
 pub fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> bool {
     let solver = BitmaskSolver::new();
     if solver.count_solutions(puzzle, 2) != 1 {

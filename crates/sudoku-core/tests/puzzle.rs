@@ -1,5 +1,6 @@
 //! Property tests of puzzle generation: whatever the seed, blank range and
 //! symmetry, every puzzle meets the options, and the seed fixes the output.
+#![cfg(feature = "generate")]
 
 use proptest::prelude::*;
 use sudoku_core::puzzle::{Generator, GeneratorOptions, Symmetry};

@@ -83,6 +83,29 @@ proptest! {
         }
     }
 
+    /// `solutions()` yields as many solutions as the brute-force solver
+    /// counts, each valid, keeping the givens, and pairwise distinct; and
+    /// `unique_solution` is `Some` exactly when that count is 1.
+    #[test]
+    fn solutions_iterator_matches_brute_force_count(
+        seed in any::<u64>(),
+        blanks in proptest::collection::vec(0usize..81, 30..62),
+    ) {
+        let puzzle = blank(&random_solution(seed), &blanks);
+        let expected = brute_force(&puzzle, 300, NATURAL).count;
+        let solver = BitmaskSolver::new();
+        let mut found: Vec<Grid> = solver.solutions(&grid(puzzle)).take(300).collect();
+        prop_assert_eq!(found.len(), expected);
+        for solution in &found {
+            prop_assert!(is_valid_solution(solution.cells()));
+            prop_assert!(keeps_givens(solution.cells(), &puzzle));
+        }
+        found.sort();
+        found.dedup();
+        prop_assert_eq!(found.len(), expected);
+        prop_assert_eq!(solver.unique_solution(&grid(puzzle)).is_some(), expected == 1);
+    }
+
     /// Random givens that may conflict or have no solution: the library and
     /// the brute-force solver agree whether any solution exists, and on the count up to 3.
     #[test]

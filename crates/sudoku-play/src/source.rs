@@ -87,7 +87,8 @@ fn shape(difficulty: Difficulty) -> GeneratorOptions {
         Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => {
             options.minimal(true).symmetry(Symmetry::Rot180)
         }
-        Difficulty::Extreme => options.minimal(true).symmetry(Symmetry::None),
+        // Extreme, and any level the library adds later: the hardest shape.
+        _ => options.minimal(true).symmetry(Symmetry::None),
     }
 }
 

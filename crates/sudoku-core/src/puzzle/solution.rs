@@ -17,7 +17,7 @@ use crate::grid::{Grid, CELLS};
 use crate::solver::BitmaskSolver;
 
 /// A random completed grid, drawn from `rng`.
-pub(crate) fn random_solution<R: Rng>(rng: &mut R, solver: &BitmaskSolver) -> Grid {
+pub(crate) fn random_solution<R: Rng + ?Sized>(rng: &mut R, solver: &BitmaskSolver) -> Grid {
     loop {
         let mut cells = [0u8; CELLS];
         for band in 0..3 {
@@ -40,7 +40,7 @@ pub(crate) fn random_solution<R: Rng>(rng: &mut R, solver: &BitmaskSolver) -> Gr
 
 /// A random permutation of `0..9` that keeps the three groups of three
 /// (bands or stacks) together.
-fn line_order<R: Rng>(rng: &mut R) -> [usize; 9] {
+fn line_order<R: Rng + ?Sized>(rng: &mut R) -> [usize; 9] {
     let mut groups = [0, 1, 2];
     groups.shuffle(rng);
     let mut order = [0; 9];
@@ -55,7 +55,7 @@ fn line_order<R: Rng>(rng: &mut R) -> [usize; 9] {
 }
 
 /// Applies a random validity-preserving transformation (see the module docs).
-fn transform<R: Rng>(grid: &Grid, rng: &mut R) -> Grid {
+fn transform<R: Rng + ?Sized>(grid: &Grid, rng: &mut R) -> Grid {
     let rows = line_order(rng);
     let cols = line_order(rng);
     let mut labels = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];

@@ -9,6 +9,7 @@ use crate::grid::{Grid, CELLS};
 ///
 /// Only the pattern is symmetric, not the digits, as in published puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No constraint.
     None,
@@ -34,7 +35,12 @@ impl Symmetry {
 
     /// The cell that `cell` (row-major `0..81`) maps to under the generating
     /// transformation of this symmetry.
+    ///
+    /// # Panics
+    /// When `cell` is 81 or more; [`Symmetry::try_image`] returns `None` instead.
+    #[must_use]
     pub fn image(self, cell: usize) -> usize {
+        assert!(cell < CELLS, "there is no cell {cell} (cells are 0-80)");
         let (r, c) = (cell / 9, cell % 9);
         match self {
             Symmetry::None => cell,
@@ -45,9 +51,24 @@ impl Symmetry {
         }
     }
 
+    /// The image of `cell` (see [`Symmetry::image`]), or `None` when there is
+    /// no such cell.
+    ///
+    /// ```
+    /// use sudoku_core::puzzle::Symmetry;
+    ///
+    /// assert_eq!(Symmetry::Rot180.try_image(0), Some(80));
+    /// assert_eq!(Symmetry::Rot180.try_image(81), None);
+    /// ```
+    #[must_use]
+    pub fn try_image(self, cell: usize) -> Option<usize> {
+        (cell < CELLS).then(|| self.image(cell))
+    }
+
     /// The orbits: sets of cells that the symmetry maps onto each other, so
     /// that a symmetric puzzle gives or blanks each orbit as a whole. Every cell
     /// is in exactly one orbit; orbits are listed by their smallest cell.
+    #[must_use]
     pub fn orbits(self) -> Vec<Orbit> {
         let mut seen = [false; CELLS];
         let mut orbits = Vec::with_capacity(CELLS);
@@ -73,12 +94,14 @@ impl Symmetry {
     }
 
     /// True when the clue pattern of `puzzle` has this symmetry.
+    #[must_use]
     pub fn holds_for(self, puzzle: &Grid) -> bool {
         let cells = puzzle.cells();
         (0..CELLS).all(|cell| (cells[cell] == 0) == (cells[self.image(cell)] == 0))
     }
 
     /// The name used on the command line.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
@@ -180,16 +203,19 @@ impl Orbit {
     }
 
     /// The number of cells.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
     /// Always false: an orbit holds at least one cell.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The first cell; every cell of the orbit is given or blank alike.
+    #[must_use]
     pub fn first(&self) -> usize {
         self.cells[0] as usize
     }

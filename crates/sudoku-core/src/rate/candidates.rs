@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::grid::{Grid, Unit};
+use crate::grid::{Grid, Unit, CELLS};
 
 /// All nine digit bits, `1..=9`.
 pub(crate) const ALL_DIGITS: u16 = 0x3FE;
@@ -157,6 +157,7 @@ impl Candidates {
     /// The marks of `grid`: every blank cell gets each digit that none of its
     /// peers holds. Conflicting givens are kept as they are; the position is
     /// then [broken](Candidates::is_broken) or becomes so.
+    #[must_use]
     pub fn new(grid: &Grid) -> Candidates {
         let mut marks = Candidates {
             values: [0; 81],
@@ -179,33 +180,64 @@ impl Candidates {
         marks
     }
 
-    /// The digit placed in `cell` (`0..81`), or 0 when it is blank.
+    /// The digit placed in `cell` (row-major, `0..81`), or 0 when it is blank.
+    ///
+    /// # Panics
+    /// When `cell` is 81 or more; [`Candidates::try_value`] returns `None` instead.
+    #[must_use]
     pub fn value(&self, cell: usize) -> u8 {
         self.values[cell]
     }
 
-    /// The candidates of `cell` as a mask with bit `d` set for digit `d`
-    /// (0 for a filled cell).
+    /// The digit placed in `cell`, 0 when it is blank, or `None` when there
+    /// is no such cell.
+    #[must_use]
+    pub fn try_value(&self, cell: usize) -> Option<u8> {
+        self.values.get(cell).copied()
+    }
+
+    /// The candidates of `cell` (`0..81`) as a mask with bit `d` set for
+    /// digit `d` (0 for a filled cell).
+    ///
+    /// # Panics
+    /// When `cell` is 81 or more; [`Candidates::try_mask`] returns `None` instead.
+    #[must_use]
     pub fn mask(&self, cell: usize) -> u16 {
         self.cands[cell]
     }
 
-    /// The candidate digits of `cell`, lowest first.
+    /// The candidates of `cell` as a mask, or `None` when there is no such cell.
+    #[must_use]
+    pub fn try_mask(&self, cell: usize) -> Option<u16> {
+        self.cands.get(cell).copied()
+    }
+
+    /// The candidate digits of `cell` (`0..81`), lowest first.
+    ///
+    /// # Panics
+    /// When `cell` is 81 or more (see [`Candidates::try_mask`]).
     pub fn digits(&self, cell: usize) -> impl Iterator<Item = u8> {
         Digits(self.cands[cell])
     }
 
-    /// True when `digit` is still a candidate of `cell`.
+    /// True when `digit` is still a candidate of `cell` (`0..81`); false for
+    /// any `digit` outside 1-9.
+    ///
+    /// # Panics
+    /// When `cell` is 81 or more (see [`Candidates::try_mask`]).
+    #[must_use]
     pub fn has(&self, cell: usize, digit: u8) -> bool {
-        self.cands[cell] & (1 << digit) != 0
+        (1..=9).contains(&digit) && self.cands[cell] & (1 << digit) != 0
     }
 
     /// The placed digits as a grid.
+    #[must_use]
     pub fn grid(&self) -> Grid {
         Grid::from_cells_unchecked(self.values)
     }
 
     /// True when every cell holds a digit.
+    #[must_use]
     pub fn is_solved(&self) -> bool {
         self.empty == 0
     }
@@ -213,6 +245,7 @@ impl Candidates {
     /// True when the position cannot be completed by the rules alone: a blank
     /// cell without candidates, or a unit where some digit is neither placed
     /// nor possible, or a digit placed twice in a unit.
+    #[must_use]
     pub fn is_broken(&self) -> bool {
         if self.empty & !self.cells_with_candidates() != 0 {
             return true;
@@ -277,12 +310,15 @@ impl Candidates {
         self.by_digit[digit as usize] &= !(1u128 << cell);
     }
 
-    /// Applies a step's placements and eliminations.
+    /// Applies a step's placements and eliminations. Entries that name no
+    /// cell (81 or more) or no digit (outside 1-9), which no step this crate
+    /// finds has, are ignored.
     pub fn apply(&mut self, step: &super::Step) {
-        for &(c, d) in &step.eliminations {
+        let valid = |&&(c, d): &&(usize, u8)| c < CELLS && (1..=9).contains(&d);
+        for &(c, d) in step.eliminations.iter().filter(valid) {
             self.eliminate(c, d);
         }
-        for &(c, d) in &step.placements {
+        for &(c, d) in step.placements.iter().filter(valid) {
             if self.values[c] == 0 {
                 self.place(c, d);
             }

@@ -56,13 +56,14 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use candidates::Candidates;
-pub use technique_set::{ParseTechniqueError, TechniqueSet};
+pub use technique_set::TechniqueSet;
 
 use crate::grid::{Grid, Unit};
 use crate::solver::{BitmaskSolver, Search, Solver};
 
 /// A difficulty level: a band of ratings, as puzzle books name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Level {
     /// Singles only.
     Easy,
@@ -90,6 +91,7 @@ impl Level {
 
     /// The ratings of this level: `lo <= score < hi` (`hi` is infinite for
     /// [`Level::Extreme`]). The bands touch, so every score has one level.
+    #[must_use]
     pub fn band(self) -> (f32, f32) {
         match self {
             Level::Easy => (0.0, 2.5),
@@ -100,15 +102,39 @@ impl Level {
         }
     }
 
-    /// The level whose band holds `score`.
+    /// The level whose band holds `score` (scores below 0 count as easy, above
+    /// the scale as extreme).
+    ///
+    /// # Panics
+    /// When `score` is NaN, which no rating has; [`Level::try_of_score`]
+    /// returns `None` instead.
+    #[must_use]
     pub fn of_score(score: f32) -> Level {
-        Level::ALL
+        Level::try_of_score(score).expect("a score is a number, not NaN")
+    }
+
+    /// The level whose band holds `score`, or `None` when it is NaN.
+    ///
+    /// ```
+    /// use sudoku_core::rate::Level;
+    ///
+    /// assert_eq!(Level::try_of_score(4.2), Some(Level::Hard));
+    /// assert_eq!(Level::try_of_score(f32::NAN), None);
+    /// ```
+    #[must_use]
+    pub fn try_of_score(score: f32) -> Option<Level> {
+        if score.is_nan() {
+            return None;
+        }
+        let level = Level::ALL
             .into_iter()
             .find(|level| score < level.band().1)
-            .unwrap_or(Level::Extreme)
+            .unwrap_or(Level::Extreme);
+        Some(level)
     }
 
     /// The lowercase name, as printed and parsed.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -146,6 +172,7 @@ impl FromStr for Level {
 /// A solving technique. The declaration order is the order the solver tries
 /// them in, which is also ascending [`weight`](Technique::weight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Technique {
     /// The last blank cell of a unit.
     FullHouse,
@@ -251,6 +278,7 @@ impl Technique {
     /// The difficulty weight, on a scale modelled on Sudoku Explainer's:
     /// 1.0 for a full house up to 11.0 for trial and error. Weights never
     /// decrease along [`Technique::ALL`].
+    #[must_use]
     pub fn weight(self) -> f32 {
         match self {
             Technique::FullHouse => 1.0,
@@ -288,6 +316,7 @@ impl Technique {
     }
 
     /// The human name, as players know it.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Technique::FullHouse => "Full House",
@@ -331,8 +360,47 @@ impl fmt::Display for Technique {
     }
 }
 
+/// The error of parsing a [`Technique`] from an unknown name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique '{0}' (expected a name such as \"Hidden Single\" or \"XY-Wing\")")]
+pub struct ParseTechniqueError(pub String);
+
+/// A technique name reduced to its lowercase letters and digits, so that
+/// "XY-Wing", "xy wing" and "XyWing" compare equal.
+fn name_key(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+}
+
+impl FromStr for Technique {
+    type Err = ParseTechniqueError;
+
+    /// Parses a technique's [name](Technique::name), ignoring case, spaces,
+    /// hyphens and other punctuation.
+    ///
+    /// ```
+    /// use sudoku_core::rate::Technique;
+    ///
+    /// assert_eq!("XY-Wing".parse(), Ok(Technique::XyWing));
+    /// assert_eq!("hidden single".parse(), Ok(Technique::HiddenSingle));
+    /// assert_eq!("BUG+1".parse(), Ok(Technique::BugPlusOne));
+    /// for t in Technique::ALL {
+    ///     assert_eq!(t.to_string().parse(), Ok(t));
+    /// }
+    /// assert!("Wing".parse::<Technique>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Technique, ParseTechniqueError> {
+        Technique::ALL
+            .into_iter()
+            .find(|t| name_key(t.name()).eq(name_key(s)))
+            .ok_or_else(|| ParseTechniqueError(s.to_string()))
+    }
+}
+
 /// One step of a solving path.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Step {
     /// The technique applied.
     pub technique: Technique,
@@ -402,6 +470,7 @@ impl fmt::Display for Step {
 
 /// How hard a puzzle is, and how it was solved.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct Rating {
     /// The weight of the hardest step (0.0 for a puzzle with no blank cell).
     pub score: f32,
@@ -414,6 +483,107 @@ pub struct Rating {
     pub steps: usize,
     /// False when the path needed [`Technique::TrialAndError`].
     pub solved_logically: bool,
+}
+
+impl fmt::Display for Rating {
+    /// The score with one decimal, the level and the hardest technique, as
+    /// `sudoku rate` prints them: `4.2 hard XY-Wing`.
+    ///
+    /// ```
+    /// let puzzle = "...........547......4..61..1...2....8.61..32..3...87...6...325..4..6.....718.....";
+    /// let rating = sudoku_core::rate::rate(&puzzle.parse().unwrap()).unwrap();
+    /// let text = rating.to_string();
+    /// assert!(text.starts_with(&format!("{:.1} {} ", rating.score, rating.level)));
+    /// assert!(text.ends_with(rating.hardest.name()));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.1} {} {}", self.score, self.level, self.hardest)
+    }
+}
+
+/// Why a puzzle or position gets no rating, step or explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unrated {
+    /// Two givens (or filled-in digits) repeat a digit in a unit.
+    #[error("the givens conflict: {0}")]
+    Conflict(crate::grid::Conflict),
+    /// No conflict, but no grid completes the position (for a position with
+    /// digits filled in, one of them is wrong).
+    #[error("it has no solution")]
+    NoSolution,
+    /// More than one grid completes the puzzle; ratings are defined for
+    /// puzzles with exactly one solution.
+    #[error("it has more than one solution")]
+    SeveralSolutions,
+    /// Every cell is already filled: there is no step to take.
+    #[error("it is already complete")]
+    Complete,
+}
+
+/// Why `grid` has no solution (its first conflict, if any).
+fn unsolvable(grid: &Grid) -> Unrated {
+    grid.first_conflict()
+        .map_or(Unrated::NoSolution, Unrated::Conflict)
+}
+
+/// [`rate`], saying why a puzzle is not rated.
+///
+/// ```
+/// use sudoku_core::rate::{rate_checked, Unrated};
+/// use sudoku_core::Grid;
+///
+/// assert_eq!(rate_checked(&Grid::EMPTY), Err(Unrated::SeveralSolutions));
+/// let conflict: Grid = "11...............................................................................".parse().unwrap();
+/// assert!(matches!(rate_checked(&conflict), Err(Unrated::Conflict(_))));
+/// ```
+///
+/// # Errors
+/// [`Unrated::Conflict`], [`Unrated::NoSolution`] or
+/// [`Unrated::SeveralSolutions`]: the cases where [`rate`] returns `None`.
+pub fn rate_checked(puzzle: &Grid) -> Result<Rating, Unrated> {
+    if let Some(rating) = rate(puzzle) {
+        return Ok(rating);
+    }
+    Err(match BitmaskSolver::new().count_solutions(puzzle, 2) {
+        0 => unsolvable(puzzle),
+        _ => Unrated::SeveralSolutions,
+    })
+}
+
+/// [`next_step`], saying why there is no step.
+///
+/// ```
+/// use sudoku_core::rate::{next_step_checked, Unrated};
+///
+/// let solved = sudoku_core::FinalBoards::new(1).unwrap().next().unwrap();
+/// assert_eq!(next_step_checked(&solved), Err(Unrated::Complete));
+/// ```
+///
+/// # Errors
+/// [`Unrated::Complete`], [`Unrated::Conflict`] or [`Unrated::NoSolution`]:
+/// the cases where [`next_step`] returns `None`.
+pub fn next_step_checked(position: &Grid) -> Result<Step, Unrated> {
+    if let Some(step) = next_step(position) {
+        return Ok(step);
+    }
+    Err(if BitmaskSolver::new().count_solutions(position, 1) == 0 {
+        unsolvable(position)
+    } else {
+        Unrated::Complete
+    })
+}
+
+/// [`explain`], saying why there is no path: `Ok` holds the steps (empty
+/// only for a complete grid, which needs none).
+///
+/// # Errors
+/// [`Unrated::Conflict`] or [`Unrated::NoSolution`].
+pub fn explain_checked(puzzle: &Grid) -> Result<Vec<Step>, Unrated> {
+    if context_of(puzzle).is_none() {
+        return Err(unsolvable(puzzle));
+    }
+    Ok(explain(puzzle))
 }
 
 /// What the techniques may rely on besides the marks.
@@ -528,6 +698,7 @@ fn context_of(position: &Grid) -> Option<Context> {
 /// The next step from a position (the givens plus the digits filled in so
 /// far), for a hint. `None` when the position is complete or has no solution
 /// (for example because a filled-in digit is wrong).
+#[must_use]
 pub fn next_step(position: &Grid) -> Option<Step> {
     let context = context_of(position)?;
     let marks = Candidates::new(position);
@@ -543,6 +714,7 @@ pub fn next_step(position: &Grid) -> Option<Step> {
 /// Empty when the puzzle has no solution or nothing to solve. A puzzle with
 /// several solutions is explained too (without unique rectangles), ending
 /// in one of its solutions.
+#[must_use]
 pub fn explain(puzzle: &Grid) -> Vec<Step> {
     let Some(context) = context_of(puzzle) else {
         return Vec::new();
@@ -571,6 +743,7 @@ pub struct LogicalSolver;
 
 impl LogicalSolver {
     /// A logical solver; it holds no state.
+    #[must_use]
     pub fn new() -> LogicalSolver {
         LogicalSolver
     }

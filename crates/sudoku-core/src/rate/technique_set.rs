@@ -18,41 +18,15 @@
 //! ```
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::{Step, Technique};
 
 impl Technique {
     /// The name as typed on a command line: lowercase, words joined by `-`
-    /// (`x-wing`, `2-string-kite`, `bug+1`). [`FromStr`] accepts it, the
+    /// (`x-wing`, `2-string-kite`, `bug+1`). [`FromStr`](std::str::FromStr) accepts it, the
     /// human [`name`](Technique::name), and any mix of case, spaces, `-` and `_`.
     pub fn slug(self) -> String {
         self.name().to_ascii_lowercase().replace(' ', "-")
-    }
-}
-
-/// The error of parsing a [`Technique`] from an unknown name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown technique '{0}' (`sudoku rate --techniques` lists them)")]
-pub struct ParseTechniqueError(pub String);
-
-/// `X-Wing`, `x wing` and `x_wing` alike: lowercase, without separators.
-fn squeeze(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
-}
-
-impl FromStr for Technique {
-    type Err = ParseTechniqueError;
-
-    fn from_str(s: &str) -> Result<Technique, ParseTechniqueError> {
-        let wanted = squeeze(s.trim());
-        Technique::ALL
-            .into_iter()
-            .find(|t| squeeze(t.name()) == wanted)
-            .ok_or_else(|| ParseTechniqueError(s.to_string()))
     }
 }
 

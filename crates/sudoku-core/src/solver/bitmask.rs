@@ -916,7 +916,9 @@ impl Hunt {
 /// The default [`Solver`]: bitboard propagation and backtracking.
 ///
 /// It holds no state, so one instance serves any number of threads.
-/// See the [module docs](self) for how it works.
+/// How it works: bitboard propagation over each digit's 81 cells as three
+/// band words, then branching on the most constrained choice (see the
+/// source's module documentation for the details).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BitmaskSolver {
     _private: (),
@@ -924,6 +926,7 @@ pub struct BitmaskSolver {
 
 impl BitmaskSolver {
     /// A new solver.
+    #[must_use]
     pub const fn new() -> Self {
         BitmaskSolver { _private: () }
     }
@@ -1024,6 +1027,7 @@ impl BitmaskSolver {
     /// locked candidates (the generator drops such draws unrated when it
     /// wants harder ones), and on the grids it digs, mostly refuted by
     /// propagation alone, the cheaper pass is also the faster one.
+    #[cfg_attr(not(feature = "generate"), allow(dead_code))]
     pub(crate) fn search_basic(&self, puzzle: &Grid, limit: usize) -> Search {
         Self::board_of(puzzle).map_or(Search::NONE, |board| {
             Self::search_board_with(board, limit, Some(false))
@@ -1036,6 +1040,7 @@ impl BitmaskSolver {
     /// solution ruled out at a cell, a single search either finds a second
     /// solution or proves there is none, where trying each other digit would
     /// take one search per digit.
+    #[cfg_attr(not(feature = "generate"), allow(dead_code))]
     pub(crate) fn solve_excluding(&self, puzzle: &Grid, cell: usize, digit: u8) -> Option<Grid> {
         let mut board = Self::board_of(puzzle)?;
         let (b, i) = (cell / 27, cell % 27);

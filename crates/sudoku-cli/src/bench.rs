@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::grid::Grid;
-use crate::solver::Solver;
+use sudoku_core::Grid;
+use sudoku_core::Solver;
 
 /// What to time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use sudoku_core::output::AtomicFile;
+use sudoku_cli::output::AtomicFile;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))

@@ -4,6 +4,9 @@
 //! renames it over the target only in [`AtomicFile::commit`], after every byte
 //! is written and flushed. A rename within one directory is atomic on POSIX
 //! file systems, so readers see either the old file or the complete new one.
+//! On Windows, [`std::fs::rename`] replaces an existing target too
+//! (`MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`); it fails, leaving the
+//! target as it was, if another program holds the target open.
 //! If the process dies first, even by SIGKILL, the target is untouched; a
 //! dropped, uncommitted `AtomicFile` removes its temporary file.
 
@@ -21,7 +24,7 @@ const BUFFER_BYTES: usize = 1 << 16;
 ///
 /// ```
 /// use std::io::Write;
-/// use sudoku_core::output::AtomicFile;
+/// use sudoku_cli::output::AtomicFile;
 ///
 /// let dir = std::env::temp_dir().join(format!("atomic-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
@@ -249,6 +252,7 @@ pub mod cleanup {
     #[allow(non_camel_case_types)]
     type libc_char = std::os::raw::c_char;
 
+    #[cfg(unix)]
     pub(super) fn register(path: &Path) {
         use std::os::unix::ffi::OsStrExt;
         if let Ok(c) = CString::new(path.as_os_str().as_bytes()) {
@@ -256,6 +260,12 @@ pub mod cleanup {
             free(old);
         }
     }
+
+    /// Elsewhere there is no signal handler to hand the path to (the CLI
+    /// installs one on Unix only), so nothing is registered; an interrupted
+    /// run may leave its temporary file, never a partial target.
+    #[cfg(not(unix))]
+    pub(super) fn register(_path: &Path) {}
 
     pub(super) fn unregister() {
         free(CURRENT.swap(std::ptr::null_mut(), Ordering::SeqCst));

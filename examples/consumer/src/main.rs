@@ -1,0 +1,86 @@
+//! A tour of sudoku-core's public API from outside its workspace. Every step
+//! checks its result, so a run that ends with "tour complete" is a test.
+
+use std::io::Cursor;
+
+use sudoku_core::batch::solve_ordered;
+use sudoku_core::rate::{self, Technique, Unrated};
+use sudoku_core::transform::{canonical, Transform};
+use sudoku_core::{BitmaskSolver, Grid, PuzzleReader, Solver};
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let puzzle: Grid = PUZZLE.parse()?;
+    let solver = BitmaskSolver::new();
+
+    // Solving: the unique solution, and up to N solutions of a loose puzzle.
+    let solution = solver
+        .unique_solution(&puzzle)
+        .ok_or("no unique solution")?;
+    assert!(solution.solves(&puzzle));
+    let mut loose = puzzle;
+    loose.set(0, 0, 0)?;
+    let some: Vec<Grid> = solver.solutions(&loose).take(3).collect();
+    assert!(some.iter().all(|s| s.solves(&loose)));
+    println!(
+        "solution {}\nloose puzzle: {} solutions shown",
+        solution.to_line(),
+        some.len()
+    );
+
+    // Rating, with the reason when there is none.
+    let rating = rate::rate_checked(&puzzle).map_err(|e| e.to_string())?;
+    println!("rating: {rating}");
+    assert_eq!(
+        rate::rate_checked(&Grid::EMPTY).err(),
+        Some(Unrated::SeveralSolutions)
+    );
+    let hardest: Technique = rating.hardest.name().parse()?;
+    assert_eq!(hardest, rating.hardest);
+
+    // Equivalence: a shuffled copy has the same canonical form.
+    let t = Transform::new(
+        [2, 1, 3, 4, 5, 6, 7, 8, 9],
+        [3, 4, 5, 0, 1, 2, 6, 7, 8],
+        [2, 1, 0, 3, 4, 5, 8, 7, 6],
+        true,
+    )?;
+    assert_eq!(canonical(&t.apply(&puzzle)), canonical(&puzzle));
+    println!("canonical {}", canonical(&puzzle).to_line());
+
+    // Reading the block format, then solving in parallel, in order.
+    let block = "4.. | ... | 8.5\n.3. | ... | ...\n... | 7.. | ...\n------+-------+------\n\
+                 .2. | ... | .6.\n... | .8. | 4..\n... | .1. | ...\n------+-------+------\n\
+                 ... | 6.3 | .7.\n5.. | 2.. | ...\n1.4 | ... | ...\n";
+    let read: Vec<Grid> = PuzzleReader::new(Cursor::new(block))
+        .map(|p| p.map(|p| p.grid))
+        .collect::<Result<_, _>>()?;
+    assert_eq!(read, vec![puzzle]);
+    let solved: Vec<Option<Grid>> = solve_ordered(vec![puzzle; 100], 0).collect();
+    assert!(solved.iter().all(|s| *s == Some(solution)));
+
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&(puzzle, rating))?;
+        println!("json {json}");
+        let (back, back_rating): (Grid, rate::Rating) = serde_json::from_str(&json)?;
+        assert_eq!((back, back_rating), (puzzle, rating));
+    }
+
+    #[cfg(feature = "generate")]
+    {
+        use rand::SeedableRng;
+        use sudoku_core::puzzle::{random_grid, Generator, GeneratorOptions};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
+        assert!(random_grid(&mut rng).is_solved());
+        let generator = Generator::new(GeneratorOptions::new().blanks(45..=50))?;
+        let made = generator.puzzle_with_rng(&mut rng, None)?;
+        assert!(solver.has_unique_solution(&made.puzzle));
+        println!("generated {}", made.puzzle.to_line());
+    }
+
+    println!("tour complete");
+    Ok(())
+}
