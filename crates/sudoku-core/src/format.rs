@@ -5,7 +5,8 @@
 //!   spaces or tabs, puzzles separated by one or more empty lines.
 //! - [`Format::Line`], the community's: one puzzle per line, 81 cells, anything
 //!   after whitespace ignored (collections append ratings there).
-//! - [`Format::Compact`]: nine lines of nine cells without separators.
+//! - [`Format::Compact`]: nine lines of nine cells without separators,
+//!   puzzles separated by one or more empty lines.
 //!
 //! In every format `1`–`9` are givens and `0` or `.` are blanks; lines starting
 //! with `#` are comments; CRLF line ends, leading and trailing empty lines and a
@@ -135,6 +136,13 @@ pub enum ParseErrorKind {
     /// More than one puzzle where exactly one was expected.
     #[error("expected exactly one puzzle, found another")]
     ExtraPuzzle,
+    /// A row right after a complete nine-row puzzle: a tenth row, or two
+    /// puzzles without the empty line that separates them.
+    #[error("a 10th row: puzzles in the {format} format are separated by an empty line")]
+    NoEmptyLine {
+        /// The input's format.
+        format: Format,
+    },
 }
 
 fn describe_byte(byte: u8) -> String {
@@ -174,6 +182,8 @@ pub struct PuzzleReader<R> {
     line_number: usize,
     format: Option<(Format, usize)>,
     puzzles: usize,
+    /// A nine-row puzzle just ended: the next row must come after an empty line.
+    gap_needed: bool,
     done: bool,
 }
 
@@ -186,6 +196,7 @@ impl<R: BufRead> PuzzleReader<R> {
             line_number: 0,
             format: None,
             puzzles: 0,
+            gap_needed: false,
             done: false,
         }
     }
@@ -271,6 +282,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 .unwrap_or(self.line.len());
             let text = &self.line[indent..];
             if text.is_empty() {
+                self.gap_needed = false;
                 if rows > 0 {
                     return Err(self.error_at(
                         self.line_number,
@@ -295,6 +307,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             };
             if rows == 0 {
+                if self.gap_needed {
+                    return Err(self.error_at(
+                        self.line_number,
+                        indent + 1,
+                        ParseErrorKind::NoEmptyLine { format },
+                    ));
+                }
                 start_line = self.line_number;
             }
             let row_cells = match format {
@@ -325,6 +344,7 @@ impl<R: BufRead> PuzzleReader<R> {
             rows += 1;
             if rows == 9 {
                 self.puzzles += 1;
+                self.gap_needed = true;
                 return Ok(Some(Puzzle {
                     grid: Grid::from_cells_unchecked(cells),
                     line: start_line,
