@@ -612,3 +612,50 @@ fn non_utf8_paths_are_read_and_written() {
     let message = assert_failure(&dir.run(&missing), 2, "missing non-UTF-8 path");
     assert!(message.contains("gone-"), "{message}");
 }
+
+/// Runs `sh -c SCRIPT` in `dir`, with the binary in `$SUDOKU`.
+fn shell_in(dir: &Scratch, script: &str) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("SUDOKU", common::binary())
+        .current_dir(&dir.path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn output_to_dev_stdout_appends_to_the_redirected_file() {
+    let dir = Scratch::new("faults-dev-stdout");
+    let earlier = b"an earlier line of the log\n";
+    for path in ["/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"] {
+        if !Path::new(path).exists() {
+            eprintln!("note: {path} does not exist here; skipped");
+            continue;
+        }
+        for redirect in [">>", ">"] {
+            dir.write("log.txt", earlier);
+            let out = shell_in(
+                &dir,
+                &format!("\"$SUDOKU\" -c 2 -o {path} {redirect} log.txt"),
+            );
+            assert!(out.status.success(), "{path} {redirect}: {}", stderr(&out));
+            let log = std::fs::read(dir.join("log.txt")).expect("log.txt");
+            let grids = if redirect == ">>" {
+                assert!(
+                    log.starts_with(earlier),
+                    "{path}: the log lost its first line"
+                );
+                &log[earlier.len()..]
+            } else {
+                &log[..]
+            };
+            assert_final_boards(grids, 2, 9);
+            let link = std::fs::symlink_metadata(dir.join("log.txt")).expect("log.txt");
+            assert!(link.file_type().is_file());
+        }
+    }
+    assert!(dir.temp_files().is_empty(), "{:?}", dir.temp_files());
+    dir.assert_untouched("-o /dev/stdout");
+}
