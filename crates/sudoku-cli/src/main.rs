@@ -178,7 +178,7 @@ fn is_broken_pipe(e: &io::Error) -> bool {
 fn output_name(output: &Output) -> String {
     match output {
         Output::Stdout => "<stdout>".to_string(),
-        Output::File(path) => path.display().to_string(),
+        Output::File(path) => args::shown(path),
     }
 }
 
@@ -233,11 +233,11 @@ pub(crate) fn open_input(input: &Input) -> Result<Box<dyn BufRead + Send>, Failu
             if path.is_dir() {
                 return Err(Failure::Input(format!(
                     "cannot read {}: it is a directory",
-                    path.display()
+                    input.name()
                 )));
             }
             let file = File::open(path)
-                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", input.name())))?;
             Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
         }
     }
@@ -353,18 +353,20 @@ fn count(input: &Input, limit: usize, threads: usize) -> Result<(), Failure> {
     })
 }
 
-fn check(file: &Input, first: Option<u8>, puzzles: Option<PathBuf>) -> Result<(), Failure> {
+fn check(file: &Input, first: Option<u8>, puzzles: Option<Input>) -> Result<(), Failure> {
     let source = open_input(file)?;
     let result = match &puzzles {
-        Some(path) => {
-            let puzzle_input = Input::File(path.clone());
-            check_solutions(source, open_input(&puzzle_input)?)
-        }
+        Some(puzzle_input) => check_solutions(source, open_input(puzzle_input)?),
         None => check_grids(source, first),
     };
     match result {
         Ok(report) => say(format_args!("{}: OK, {} grids", file.name(), report.grids)),
         Err(CheckError::Io(e)) => Err(Failure::Input(format!("cannot read {}: {e}", file.name()))),
+        // A malformed or unreadable puzzle file is bad input, named as such.
+        Err(CheckError::Puzzles(e)) => match &puzzles {
+            Some(puzzle_input) => Err(read_failure(puzzle_input, e)),
+            None => Err(Failure::Input(e.to_string())),
+        },
         Err(e) => {
             tell!("sudoku: {}: {e}", file.name());
             Err(Failure::Partial)

@@ -13,7 +13,10 @@ use sudoku_core::puzzle::{
 };
 use sudoku_core::rate::Level;
 
-use crate::args::{bounded, once, output_of, usage, Command, Output, UsageError, MAX_THREADS};
+use crate::args::{
+    bounded, once, output_of, usage, value as option_value, Command, Output, UsageError,
+    MAX_THREADS,
+};
 use crate::{with_output, write_failure, Failure, Progress};
 
 /// The most puzzles `-n` accepts (the assignment's bound).
@@ -113,16 +116,6 @@ impl PuzzlesArgs {
     }
 }
 
-/// True when the arguments use the assignment's puzzle flags, `-n`, `-m`,
-/// `-r` or `-u` (also with an attached value, as in `-n10`), so that they
-/// are parsed here rather than as `-c`/`-s`.
-pub fn is_assignment_form(args: &[OsString]) -> bool {
-    args.iter().any(|arg| {
-        let bytes = arg.as_encoded_bytes();
-        bytes.len() >= 2 && bytes[0] == b'-' && matches!(bytes[1], b'n' | b'm' | b'r' | b'u')
-    })
-}
-
 /// Parses `-r LO~HI`: both numbers, with `~` between, `20 <= LO <= HI <= 55`.
 fn assignment_range(value: OsString) -> Result<(usize, usize), UsageError> {
     let text = value.to_string_lossy();
@@ -155,22 +148,37 @@ pub fn parse_assignment(args: Vec<OsString>) -> Result<Command, UsageError> {
         match arg {
             Short('n') => once(
                 &mut count,
-                bounded(parser.value()?, "-n N", 1, MAX_ASSIGNMENT_PUZZLES)?,
+                bounded(
+                    option_value(&mut parser)?,
+                    "-n N",
+                    1,
+                    MAX_ASSIGNMENT_PUZZLES,
+                )?,
                 "-n",
             )?,
-            Short('m') => once(&mut level, bounded(parser.value()?, "-m M", 1, 3)?, "-m")?,
-            Short('r') => once(&mut range, assignment_range(parser.value()?)?, "-r")?,
+            Short('m') => once(
+                &mut level,
+                bounded(option_value(&mut parser)?, "-m M", 1, 3)?,
+                "-m",
+            )?,
+            Short('r') => once(
+                &mut range,
+                assignment_range(option_value(&mut parser)?)?,
+                "-r",
+            )?,
             Short('u') => {
                 if unique {
                     return usage("-u was given more than once");
                 }
                 unique = true;
             }
-            Short('o') | Long("output") => once(&mut output, output_of(parser.value()?), "-o")?,
-            Long("seed") => once(&mut seed, seed_value(parser.value()?)?, "--seed")?,
+            Short('o') | Long("output") => {
+                once(&mut output, output_of(option_value(&mut parser)?)?, "-o")?
+            }
+            Long("seed") => once(&mut seed, seed_value(option_value(&mut parser)?)?, "--seed")?,
             Short('j') | Long("threads") => once(
                 &mut threads,
-                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
+                bounded(option_value(&mut parser)?, "-j", 1, MAX_THREADS)?,
                 "-j",
             )?,
             Value(v) => return usage(format!("unexpected argument '{}'", v.to_string_lossy())),
@@ -252,7 +260,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
                 count = Some(bounded(v, "the number of puzzles", 1, MAX_PUZZLES)?);
             }
             Long("blanks") => {
-                let range = range_of(parser.value()?, "--blanks", |s| {
+                let range = range_of(option_value(&mut parser)?, "--blanks", |s| {
                     let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
                     ok.then(|| s.parse::<usize>().ok())
                         .flatten()
@@ -264,7 +272,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
             Long("any") => any = true,
             Long("minimal") => minimal = true,
             Long("symmetry") => {
-                let value = parser.value()?;
+                let value = option_value(&mut parser)?;
                 let choice = value
                     .to_string_lossy()
                     .parse::<SymmetryChoice>()
@@ -272,7 +280,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
                 once(&mut symmetry, choice, "--symmetry")?;
             }
             Long("difficulty") => {
-                let value = parser.value()?.to_string_lossy().into_owned();
+                let value = option_value(&mut parser)?.to_string_lossy().into_owned();
                 let parsed = value.parse::<Level>().map_err(|_| {
                     UsageError(format!(
                         "--difficulty must be easy, medium, hard, expert or extreme, not '{value}'"
@@ -281,15 +289,17 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
                 once(&mut level, parsed, "--difficulty")?;
             }
             Long("rating") => {
-                let band = range_of(parser.value()?, "--rating", |s| {
+                let band = range_of(option_value(&mut parser)?, "--rating", |s| {
                     s.parse::<f32>().ok().filter(|v| v.is_finite() && *v >= 0.0)
                 })?;
                 once(&mut rating, band, "--rating")?;
             }
-            Long("seed") => once(&mut seed, seed_value(parser.value()?)?, "--seed")?,
-            Short('o') | Long("output") => once(&mut output, output_of(parser.value()?), "-o")?,
+            Long("seed") => once(&mut seed, seed_value(option_value(&mut parser)?)?, "--seed")?,
+            Short('o') | Long("output") => {
+                once(&mut output, output_of(option_value(&mut parser)?)?, "-o")?
+            }
             Long("format") => {
-                let value = parser.value()?;
+                let value = option_value(&mut parser)?;
                 let parsed = match value.to_string_lossy().as_ref() {
                     "grid" => PuzzleFormat::Grid,
                     "line" => PuzzleFormat::Line,
@@ -300,11 +310,11 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
             Long("with-solutions") => with_solutions = true,
             Short('j') | Long("threads") => once(
                 &mut threads,
-                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
+                bounded(option_value(&mut parser)?, "-j", 1, MAX_THREADS)?,
                 "-j",
             )?,
             Long("time-limit") => {
-                let text = parser.value()?.to_string_lossy().into_owned();
+                let text = option_value(&mut parser)?.to_string_lossy().into_owned();
                 let seconds = text
                     .parse::<f64>()
                     .ok()

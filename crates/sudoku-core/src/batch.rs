@@ -308,7 +308,7 @@ where
 pub fn why_unsolvable(puzzle: &Grid) -> String {
     match puzzle.first_conflict() {
         Some(conflict) => format!("the givens conflict: {conflict}"),
-        None => "it has no solution".to_string(),
+        None => "its givens do not conflict, but no grid completes them".to_string(),
     }
 }
 
