@@ -659,3 +659,38 @@ fn output_to_dev_stdout_appends_to_the_redirected_file() {
     assert!(dir.temp_files().is_empty(), "{:?}", dir.temp_files());
     dir.assert_untouched("-o /dev/stdout");
 }
+
+#[test]
+fn threads_the_system_refuses_are_done_without() {
+    // 1024 threads need 2 GB of stacks: under a 150 MB address-space limit
+    // most cannot be created, and the run goes on with those that can.
+    let dir = Scratch::new("faults-threads");
+    dir.write("p.txt", puzzles_text());
+    let runs = [
+        "-s p.txt -j 1024",
+        "count p.txt -j 1024 > counts.txt",
+        "rate p.txt -j 1024 > ratings.txt",
+        "puzzles 20 --seed 4 -j 1024 -o made.txt",
+    ];
+    for limit in ["100000", "150000"] {
+        for args in runs {
+            let out = shell_in(&dir, &format!("ulimit -v {limit} && \"$SUDOKU\" {args}"));
+            assert!(
+                out.status.success(),
+                "ulimit -v {limit}; {args}: {:?} {}",
+                out.status,
+                stderr(&out)
+            );
+        }
+        let solutions = split_assignment(&dir.output()).expect("exact format");
+        assert_eq!(solutions.len(), data_file_puzzles(&puzzles_text()).len());
+        let counts = std::fs::read_to_string(dir.join("counts.txt")).expect("counts");
+        assert!(counts.lines().all(|l| l == "1"), "{counts}");
+        let ratings = std::fs::read_to_string(dir.join("ratings.txt")).expect("ratings");
+        assert_eq!(ratings.lines().count(), solutions.len());
+        let made = std::fs::read(dir.join("made.txt")).expect("made");
+        assert_eq!(split_assignment(&made).expect("format").len(), 20);
+        let check = dir.run(&["check", "sudoku.txt", "--puzzles", "p.txt"]);
+        assert!(check.status.success(), "{}", stderr(&check));
+    }
+}
