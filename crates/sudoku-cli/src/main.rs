@@ -22,13 +22,22 @@ macro_rules! tell_raw {
     }};
 }
 
-/// [`tell_raw!`] with a newline: one message line on standard error.
+/// [`tell_raw!`] with a newline: one message line on standard error. A
+/// progress line on the terminal is cleared first, so that the message starts
+/// its own line rather than trailing the progress figures.
 macro_rules! tell {
     ($($arg:tt)*) => {{
         use ::std::io::Write as _;
-        let _ = writeln!(::std::io::stderr(), $($arg)*);
+        let mut stderr = ::std::io::stderr().lock();
+        if $crate::PROGRESS_SHOWN.swap(false, ::std::sync::atomic::Ordering::Relaxed) {
+            let _ = write!(stderr, "\r\x1b[K");
+        }
+        let _ = writeln!(stderr, $($arg)*);
     }};
 }
+
+/// True while a progress line stands unfinished on standard error (a terminal).
+static PROGRESS_SHOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 mod args;
 mod puzzles_cmd;
@@ -274,12 +283,14 @@ impl Progress {
         if self.enabled && self.last.elapsed() >= Duration::from_millis(250) {
             self.last = std::time::Instant::now();
             tell_raw!("\r{done} {what}…");
+            PROGRESS_SHOWN.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     }
 
     pub(crate) fn finish(&self) {
         if self.enabled {
             tell_raw!("\r\x1b[K");
+            PROGRESS_SHOWN.store(false, std::sync::atomic::Ordering::Relaxed);
         }
     }
 }
@@ -419,13 +430,17 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Removing the temporary output file when the user interrupts the run.
+/// Removing the temporary output file when the run is interrupted.
 ///
-/// On SIGINT (Ctrl-C) or SIGTERM the handler unlinks the temporary file that
-/// `AtomicFile` registered, then exits at once with 128 + the signal number,
-/// the shell's convention. The target file was never touched, so the old
-/// output stays exactly as it was. (SIGKILL cannot be caught; it leaves the
-/// temporary file behind, but the target is still intact.)
+/// On SIGHUP (a closed terminal), SIGINT (Ctrl-C), SIGQUIT, SIGALRM, SIGTERM,
+/// SIGUSR1 and SIGUSR2, every signal whose default action ends the process,
+/// the handler unlinks the temporary file that `AtomicFile` registered, then
+/// exits at once with 128 + the signal number, the shell's convention. The
+/// target file was never touched, so the old output stays exactly as it was.
+/// SIGXFSZ (a `ulimit -f` reached) is ignored instead, so that the write
+/// fails with "File too large" and the run ends with status 3 like any other
+/// write error. (SIGKILL cannot be caught; it leaves the temporary file
+/// behind, but the target is still intact.)
 ///
 /// std already links the C library, so the three functions are declared by
 /// hand rather than through a crate.
@@ -435,14 +450,23 @@ mod signals {
     use std::sync::Once;
 
     // The same numbers on Linux, the BSDs and macOS.
+    const SIGHUP: c_int = 1;
     const SIGINT: c_int = 2;
+    const SIGQUIT: c_int = 3;
+    const SIGALRM: c_int = 14;
     const SIGTERM: c_int = 15;
-
-    type Handler = extern "C" fn(c_int);
+    const SIGXFSZ: c_int = 25;
+    // These differ.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    const SIGUSR: [c_int; 2] = [10, 12];
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    const SIGUSR: [c_int; 2] = [30, 31];
+    /// `SIG_IGN`, the handler that ignores a signal.
+    const IGNORE: usize = 1;
 
     extern "C" {
-        /// Returns the previous handler (`sighandler_t`, pointer-sized).
-        fn signal(signum: c_int, handler: Handler) -> usize;
+        /// Takes and returns a handler (`sighandler_t`, pointer-sized).
+        fn signal(signum: c_int, handler: usize) -> usize;
         fn unlink(path: *const c_char) -> c_int;
         fn _exit(status: c_int) -> !;
     }
@@ -462,15 +486,19 @@ mod signals {
         }
     }
 
-    /// Installs the handler for SIGINT and SIGTERM, once per process.
+    /// Installs the handlers, once per process.
     pub fn install() {
         static INSTALL: Once = Once::new();
         INSTALL.call_once(|| {
+            let handler: extern "C" fn(c_int) = on_signal;
+            let terminating = [SIGHUP, SIGINT, SIGQUIT, SIGALRM, SIGTERM, SIGUSR[0], SIGUSR[1]];
             // SAFETY: `on_signal` has the C signature signal(2) expects and
-            // does only async-signal-safe work.
+            // does only async-signal-safe work; SIG_IGN is a valid handler.
             unsafe {
-                signal(SIGINT, on_signal);
-                signal(SIGTERM, on_signal);
+                for signum in terminating {
+                    signal(signum, handler as usize);
+                }
+                signal(SIGXFSZ, IGNORE);
             }
         });
     }

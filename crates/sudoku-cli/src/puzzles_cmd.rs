@@ -407,6 +407,14 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
         });
         progress.finish();
         match result {
+            // Nothing made in time: an empty file must not replace the old one.
+            Ok(summary) if summary.timed_out && summary.generated == 0 => {
+                tell!(
+                    "sudoku: the time limit was reached before any puzzle was made; \
+                     a file output was left as it was"
+                );
+                Err(Failure::Partial)
+            }
             Ok(summary) => Ok(summary),
             Err(RunError::Sink(e)) => Err(write_failure(&args.output, &e)),
             Err(RunError::Generate(e @ PuzzleError::Exhausted)) => {
