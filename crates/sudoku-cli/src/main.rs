@@ -55,7 +55,7 @@ use sudoku_core::bench::{measure, BenchMode};
 use sudoku_core::check::{check_grids, check_solutions, CheckError};
 use sudoku_core::format::{PuzzleReader, ReadError};
 use sudoku_core::output::AtomicFile;
-use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
+use sudoku_core::{BitmaskSolver, FinalBoards, Solver};
 
 const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
        sudoku -s PATH|- [-o PATH|-] [-j N]
@@ -385,7 +385,34 @@ fn check(file: &Input, first: Option<u8>, puzzles: Option<Input>) -> Result<(), 
     }
 }
 
+/// The most puzzles of one file `bench` keeps in memory (81 MB); the rest of
+/// the file is still read, to check it, but not timed.
+const MAX_BENCH_PUZZLES: usize = 1_000_000;
+
+/// Every file is read and checked before anything is printed, so that a bad
+/// file fails the run cleanly instead of after a header and some figures.
 fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
+    let mut sets = Vec::with_capacity(files.len());
+    for path in files {
+        let input = Input::File(path.clone());
+        let mut puzzles = Vec::new();
+        let mut total = 0usize;
+        for item in PuzzleReader::new(open_input(&input)?) {
+            let puzzle = item.map_err(|e| read_failure(&input, e))?;
+            if puzzles.len() < MAX_BENCH_PUZZLES {
+                puzzles.push(puzzle.grid);
+            }
+            total += 1;
+        }
+        if total > puzzles.len() {
+            tell!(
+                "sudoku: note: {}: timing the first {} of {total} puzzles",
+                input.name(),
+                puzzles.len()
+            );
+        }
+        sets.push((path, input, puzzles));
+    }
     let solver = BitmaskSolver::new();
     say(format_args!(
         "{:<36} {:>8} {:>12} {:>12} {:>9} {:>8} {:>12} {:>12} {:>9} {:>8}",
@@ -400,19 +427,21 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
         "no-guess%",
         "guesses"
     ))?;
-    for path in files {
-        let input = Input::File(path.clone());
-        let puzzles: Vec<Grid> = PuzzleReader::new(open_input(&input)?)
-            .map(|item| item.map(|p| p.grid))
-            .collect::<Result<_, _>>()
-            .map_err(|e| read_failure(&input, e))?;
+    for (path, input, puzzles) in &sets {
         let time = Duration::from_secs(seconds);
-        let first = measure(&solver, &puzzles, BenchMode::FirstSolution, time);
-        let unique = measure(&solver, &puzzles, BenchMode::ProveUnique, time);
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let first = measure(&solver, puzzles, BenchMode::FirstSolution, time);
+        let unique = measure(&solver, puzzles, BenchMode::ProveUnique, time);
+        if first.unsolved > 0 {
+            tell!(
+                "sudoku: warning: {}: {} of {} puzzles have no solution; they are timed too",
+                input.name(),
+                first.unsolved,
+                first.sampled
+            );
+        }
+        let name = path
+            .file_name()
+            .map_or_else(|| input.name(), |n| args::shown(std::path::Path::new(n)));
         say(format_args!(
             "{:<36} {:>8} {:>12.0} {:>12.2} {:>9.1} {:>8.2} {:>12.0} {:>12.2} {:>9.1} {:>8.2}",
             name,
@@ -491,7 +520,9 @@ mod signals {
         static INSTALL: Once = Once::new();
         INSTALL.call_once(|| {
             let handler: extern "C" fn(c_int) = on_signal;
-            let terminating = [SIGHUP, SIGINT, SIGQUIT, SIGALRM, SIGTERM, SIGUSR[0], SIGUSR[1]];
+            let terminating = [
+                SIGHUP, SIGINT, SIGQUIT, SIGALRM, SIGTERM, SIGUSR[0], SIGUSR[1],
+            ];
             // SAFETY: `on_signal` has the C signature signal(2) expects and
             // does only async-signal-safe work; SIG_IGN is a valid handler.
             unsafe {

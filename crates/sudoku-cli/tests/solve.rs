@@ -631,3 +631,46 @@ fn solving_sudoku_txt_in_place_reads_it_whole_before_replacing_it() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(dir.output(), before);
 }
+
+#[test]
+fn bench_checks_every_file_before_printing_and_names_unsolvable_puzzles() {
+    let dir = Scratch::new("bench-files");
+    let puzzles = data_set("17_clue.txt");
+    dir.write("good.txt", line_format(&puzzles[..20]));
+    dir.write(
+        "bad.txt",
+        format!("{}\n{}x\n", ".".repeat(81), ".".repeat(80)),
+    );
+    // A bad second file: refused with its line and column, and no header
+    // or figures for the first file on standard output.
+    let out = dir.run(&["bench", "good.txt", "bad.txt", "--seconds", "1"]);
+    let message = assert_failure(&out, 2, "bench with a bad file");
+    assert!(message.contains("bad.txt:2:81:"), "{message}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // Puzzles without a solution are timed, and said to be.
+    let mut with_dead = puzzles[..20].to_vec();
+    with_dead[5][..2].copy_from_slice(&[5, 5]);
+    with_dead[5][2..9].fill(0);
+    dir.write("dead.txt", line_format(&with_dead));
+    let out = dir.run(&["bench", "dead.txt", "--seconds", "1"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("sudoku: warning: dead.txt: 1 of 20 puzzles have no solution"),
+        "{err}"
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(table.lines().count(), 2, "{table}");
+    assert!(
+        table
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("dead.txt ")),
+        "{table}"
+    );
+}
