@@ -694,3 +694,89 @@ fn threads_the_system_refuses_are_done_without() {
         assert!(check.status.success(), "{}", stderr(&check));
     }
 }
+
+#[test]
+fn every_terminating_signal_removes_the_temporary_file() {
+    // A closed terminal (SIGHUP), Ctrl-\, alarms and user signals end the run
+    // like Ctrl-C: status 128 + N, the old file kept, no temporary file left.
+    let dir = Scratch::new("faults-signals");
+    let mut signals = vec![("-HUP", 1), ("-QUIT", 3), ("-ALRM", 14)];
+    if cfg!(target_os = "linux") {
+        signals.extend([("-USR1", 10), ("-USR2", 12)]);
+    }
+    for (signal, number) in signals {
+        let (child, stdin) = start_waiting_solve(&dir);
+        send_signal(&child, signal);
+        let out = child.wait_with_output().expect("wait");
+        drop(stdin);
+        assert_eq!(
+            out.status.code(),
+            Some(128 + number),
+            "{signal}: {:?}",
+            out.status
+        );
+        dir.assert_untouched(&format!("-s - and {signal}"));
+    }
+}
+
+#[test]
+fn a_file_size_limit_is_a_write_error_that_keeps_the_old_file() {
+    // `ulimit -f` counts blocks of 512 or 1024 bytes: either way far below
+    // the 16 MB of 100,000 boards, and above the old sudoku.txt.
+    let dir = Scratch::new("faults-ulimit-f");
+    for args in ["-c 100000", "puzzles 3000 --seed 1 --format line"] {
+        let out = shell_in(&dir, &format!("ulimit -f 64 && \"$SUDOKU\" {args}"));
+        let message = assert_failure(&out, 3, args);
+        assert!(message.contains("sudoku.txt"), "{args}: {message}");
+        dir.assert_untouched(&format!("ulimit -f and {args}"));
+    }
+}
+
+#[test]
+fn a_path_with_a_newline_is_named_on_one_line() {
+    let dir = Scratch::new("faults-newline-path");
+    let out = dir.run(&["-s", "no\nsuch\x1b[2Jfile.txt"]);
+    let message = assert_failure(&out, 2, "newline in the input path");
+    assert!(message.contains("no\\nsuch\\x1b[2Jfile.txt"), "{message}");
+    dir.write("p.txt", puzzles_text());
+    let out = dir.run(&["-s", "p.txt", "-o", "missing-dir/out\n.txt"]);
+    let message = assert_failure(&out, 3, "newline in the output path");
+    assert!(message.contains("missing-dir/out\\n.txt"), "{message}");
+    dir.assert_untouched("newline in paths");
+}
+
+#[test]
+fn messages_on_a_terminal_start_their_own_line_after_the_progress_line() {
+    // `script` gives the run a terminal, so the progress line is shown; every
+    // message must then begin a line, not trail the progress figures.
+    if !run_tool("script", &["-qec", "true", "/dev/null"]) {
+        eprintln!("note: script (util-linux) is not available; skipped");
+        return;
+    }
+    let dir = Scratch::new("faults-progress");
+    // Enough puzzles for a progress update (every 250 ms), and unsolvable
+    // ones spread through them, each reported on stderr as it is met.
+    let text = puzzles_text();
+    let dead = "55".to_string() + &".".repeat(79) + "\n";
+    let mut input = String::new();
+    for _ in 0..400 {
+        input.push_str(&text);
+        input.push_str(&dead);
+    }
+    dir.write("p.txt", input);
+    let out = shell_in(
+        &dir,
+        "script -qec '\"$SUDOKU\" -s p.txt -j 1 2>&1' /dev/null",
+    );
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let messages = shown.matches("sudoku: ").count();
+    assert!(messages > 400, "{messages} messages in {shown:.300}");
+    for (i, _) in shown.match_indices("sudoku: ") {
+        let before = &shown[..i];
+        assert!(
+            before.is_empty() || before.ends_with('\n') || before.ends_with("\r\x1b[K"),
+            "a message trails other text: {:?}",
+            &before[before.len().saturating_sub(40)..]
+        );
+    }
+}

@@ -134,9 +134,12 @@ impl AtomicFile {
             temp_name.push(stem_within(&name, MAX_NAME_BYTES - 1 - suffix.len()));
             temp_name.push(&suffix);
             let temp = dir.join(temp_name);
+            // Registered before it exists: a signal right after the file
+            // appears must find its name (the name holds our process id, so
+            // no other process's file can bear it).
+            crate::output::cleanup::register(&temp);
             match OpenOptions::new().write(true).create_new(true).open(&temp) {
                 Ok(file) => {
-                    crate::output::cleanup::register(&temp);
                     if let Some(mode) = mode.take() {
                         // Only the owner may set a mode, and the new file is ours;
                         // where this fails the file keeps the default mode.
@@ -145,7 +148,10 @@ impl AtomicFile {
                     return Ok(AtomicFile::writing(target, temp, file, false));
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e),
+                Err(e) => {
+                    crate::output::cleanup::unregister();
+                    return Err(e);
+                }
             }
         }
     }
