@@ -26,7 +26,7 @@ pub enum Input {
 
 impl Input {
     /// `-` for standard input, otherwise a path; an empty name is refused.
-    pub(crate) fn from_os(value: OsString) -> Result<Input, UsageError> {
+    pub fn from_os(value: OsString) -> Result<Input, UsageError> {
         if value.is_empty() {
             usage("an input path is empty (use - for standard input)")
         } else if value == "-" {
@@ -94,9 +94,9 @@ pub enum Command {
     /// `bench FILE...`: solver throughput on one thread.
     Bench { files: Vec<PathBuf>, seconds: u64 },
     /// `-n N ...` or `puzzles N ...`: puzzle generation.
-    Puzzles(Box<crate::puzzles_cmd::PuzzlesArgs>),
+    Puzzles(Box<crate::puzzles_args::PuzzlesArgs>),
     /// `rate`, `explain`, `hint`: the human-style solver.
-    Rate(crate::rate_cmd::RateCommand),
+    Rate(crate::rate_args::RateCommand),
     /// `--help`.
     Help,
     /// `--version`.
@@ -204,14 +204,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("count") => return parse_count(args[1..].to_vec()),
         Some("check") => return parse_check(args[1..].to_vec()),
         Some("bench") => return parse_bench(args[1..].to_vec()),
-        Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
+        Some("puzzles") => return crate::puzzles_args::parse_puzzles(args[1..].to_vec()),
         Some(name @ ("rate" | "explain" | "hint")) => {
-            return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
+            return crate::rate_args::parse(name, args[1..].to_vec()).map(Command::Rate)
         }
         _ => {}
     }
     if is_assignment_form(&args) {
-        return crate::puzzles_cmd::parse_assignment(args);
+        return crate::puzzles_args::parse_assignment(args);
     }
     let mut parser = lexopt::Parser::from_args(args);
     let (mut count, mut solve, mut first, mut output, mut threads) = (None, None, None, None, None);

@@ -39,7 +39,6 @@ macro_rules! tell {
 /// True while a progress line stands unfinished on standard error (a terminal).
 static PROGRESS_SHOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-mod args;
 mod puzzles_cmd;
 mod rate_cmd;
 
@@ -49,7 +48,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use args::{Command, Input, Output, UsageError};
+use sudoku_cli::args::{self, Command, Input, Output, UsageError};
+use sudoku_cli::puzzles_args;
 use sudoku_core::batch::{self, BatchError, SolveEvent};
 use sudoku_core::bench::{measure, BenchMode};
 use sudoku_core::check::{check_grids, check_solutions, CheckError};
@@ -128,7 +128,7 @@ fn report(failure: Failure) -> ExitCode {
         Failure::Usage(message) => {
             tell!(
                 "sudoku: {message}\n{USAGE}\n{}\nTry 'sudoku --help' for more.",
-                puzzles_cmd::USAGE
+                puzzles_args::USAGE
             );
             2
         }
@@ -150,8 +150,8 @@ fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Help => say(format_args!(
             "{HELP}\n\n{}\n\n{USAGE}\n{}",
-            puzzles_cmd::HELP,
-            puzzles_cmd::USAGE
+            puzzles_args::HELP,
+            puzzles_args::USAGE
         )),
         Command::Version => say(format_args!("sudoku {}", env!("CARGO_PKG_VERSION"))),
         Command::Generate {

@@ -8,74 +8,18 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 
-use lexopt::prelude::*;
 use sudoku_core::batch;
 use sudoku_core::format::{parse_one, ParseError, ParseErrorKind, PuzzleReader, ReadError};
 use sudoku_core::rate::{self, Candidates};
 use sudoku_core::{BitmaskSolver, Grid, Puzzle, Solver};
 
-use crate::args::{bounded, once, value as option_value, Input, Output, UsageError, MAX_THREADS};
 use crate::{open_input, read_failure, with_output, write_failure, Failure, Progress};
+use sudoku_cli::args::{Input, Output, UsageError};
+use sudoku_cli::rate_args::RateCommand;
 
 /// Puzzles per chunk handed to a worker: rating takes longer than solving,
 /// so chunks are smaller than `batch::SOLVE_CHUNK` to keep both cores busy.
 const RATE_CHUNK: usize = 128;
-
-/// A parsed `rate`, `explain` or `hint` command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RateCommand {
-    /// `rate [PATH|-] [--csv] [-j N]`.
-    Rate {
-        input: Input,
-        csv: bool,
-        threads: usize,
-    },
-    /// `explain PUZZLE [--grid]`.
-    Explain { puzzle: OsString, grid: bool },
-    /// `hint PUZZLE`.
-    Hint { puzzle: OsString },
-}
-
-/// Parses the arguments after `rate`, `explain` or `hint` (named by `name`).
-pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError> {
-    let mut parser = lexopt::Parser::from_args(args);
-    let (mut target, mut csv, mut grid, mut threads) = (None, false, false, None);
-    while let Some(arg) = parser.next()? {
-        match arg {
-            Long("csv") if name == "rate" => csv = true,
-            Short('j') | Long("threads") if name == "rate" => once(
-                &mut threads,
-                bounded(option_value(&mut parser)?, "-j", 1, MAX_THREADS)?,
-                "-j",
-            )?,
-            Long("grid") if name == "explain" => grid = true,
-            Value(v) => once(&mut target, v, "the puzzle")?,
-            _ => return Err(arg.unexpected().into()),
-        }
-    }
-    match name {
-        "rate" => Ok(RateCommand::Rate {
-            input: target
-                .map(Input::from_os)
-                .transpose()?
-                .unwrap_or(Input::Stdin),
-            csv,
-            threads: threads.unwrap_or(0),
-        }),
-        _ => {
-            let puzzle = target.ok_or_else(|| {
-                UsageError(format!(
-                    "{name} needs a puzzle: 81 characters, or a file holding one"
-                ))
-            })?;
-            Ok(if name == "explain" {
-                RateCommand::Explain { puzzle, grid }
-            } else {
-                RateCommand::Hint { puzzle }
-            })
-        }
-    }
-}
 
 /// Runs a parsed command.
 pub fn run(command: RateCommand) -> Result<(), Failure> {

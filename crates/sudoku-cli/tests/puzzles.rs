@@ -513,6 +513,29 @@ fn impossible_requests_are_refused_with_status_2() {
     for args in [
         &["puzzles", "3", "--blanks", "65..70"][..],
         &["puzzles", "3", "--blanks", "2..3", "--symmetry", "rot90"],
+        // No technique weighs 1.5-2.0, 9-10 or 2.5 (Pointing is 2.6).
+        &["puzzles", "3", "--rating", "1.5..2.0"],
+        &["puzzles", "3", "--rating", "9..10"],
+        &[
+            "puzzles",
+            "3",
+            "--difficulty",
+            "medium",
+            "--rating",
+            "2.5..2.5",
+        ],
+        // Too few blanks for the level, or for a minimal puzzle.
+        &["puzzles", "3", "--difficulty", "hard", "--blanks", "20..25"],
+        &[
+            "puzzles",
+            "3",
+            "--difficulty",
+            "extreme",
+            "--blanks",
+            "20..30",
+        ],
+        &["puzzles", "3", "--minimal", "--blanks", "0..10"],
+        &["-n", "3", "-m", "3", "-r", "20~25"],
     ] {
         let dir = scratch("impossible");
         std::fs::write(dir.join("sudoku.txt"), "kept\n").expect("write");
@@ -557,4 +580,32 @@ fn very_slow_request_warns_and_time_limit_keeps_what_was_made() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("warning: puzzles rated above"), "{stderr}");
     assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
+}
+
+#[test]
+fn a_time_limit_with_nothing_made_keeps_the_old_file() {
+    let dir = scratch("nothing-in-time");
+    std::fs::write(dir.join("sudoku.txt"), "kept\n").expect("write");
+    // Trial-and-error puzzles are very rare: none comes in 50 ms.
+    let args = [
+        "puzzles",
+        "2",
+        "--rating",
+        "11",
+        "--time-limit",
+        "0.05",
+        "-j",
+        "1",
+    ];
+    let out = run_in(&dir, &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("before any puzzle was made"), "{stderr}");
+    assert!(
+        stderr.lines().all(|l| l.starts_with("sudoku: ")),
+        "{stderr}"
+    );
+    assert_eq!(read(&dir.join("sudoku.txt")), "kept\n");
+    let names: Vec<_> = std::fs::read_dir(&dir).expect("list").collect();
+    assert_eq!(names.len(), 1, "a temporary file was left: {names:?}");
 }
