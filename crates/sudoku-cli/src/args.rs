@@ -45,13 +45,17 @@ impl Input {
     }
 }
 
-/// A path as messages show it: control characters (a newline in a file name
-/// would split the one-line message, an escape sequence would drive the
-/// terminal) are written as escapes such as `\n` and `\x1b`.
+/// A path as messages show it: see [`one_line`].
 pub fn shown(path: &std::path::Path) -> String {
-    let text = path.display().to_string();
+    one_line(&path.display().to_string())
+}
+
+/// `text` with its control characters written as escapes such as `\n` and
+/// `\x1b`: a newline in a file name or an argument would split the one-line
+/// message, and an escape sequence would drive the terminal.
+pub fn one_line(text: &str) -> String {
     if !text.chars().any(char::is_control) {
-        return text;
+        return text.to_string();
     }
     text.chars()
         .map(|c| match c {
@@ -106,18 +110,26 @@ pub enum Command {
 /// The largest `-c N`.
 pub const MAX_BOARDS: usize = 1_000_000;
 
-/// A usage error: the message, without the `sudoku:` prefix.
+/// A usage error: the message, without the `sudoku:` prefix; one line,
+/// whatever the arguments it quotes (see [`one_line`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageError(pub String);
 
+impl UsageError {
+    /// The error with `message`, control characters escaped.
+    pub fn new(message: &str) -> UsageError {
+        UsageError(one_line(message))
+    }
+}
+
 impl From<lexopt::Error> for UsageError {
     fn from(e: lexopt::Error) -> Self {
-        UsageError(e.to_string())
+        UsageError::new(&e.to_string())
     }
 }
 
 pub(crate) fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
-    Err(UsageError(message.into()))
+    Err(UsageError::new(&message.into()))
 }
 
 /// Parses a decimal integer in `lo..=hi`, naming `what` and the range on failure.

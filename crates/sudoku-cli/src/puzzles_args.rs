@@ -272,13 +272,13 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
                 let choice = value
                     .to_string_lossy()
                     .parse::<SymmetryChoice>()
-                    .map_err(|e| UsageError(e.to_string()))?;
+                    .map_err(|e| UsageError::new(&e.to_string()))?;
                 once(&mut symmetry, choice, "--symmetry")?;
             }
             Long("difficulty") => {
                 let value = option_value(&mut parser)?.to_string_lossy().into_owned();
                 let parsed = value.parse::<Level>().map_err(|_| {
-                    UsageError(format!(
+                    UsageError::new(&format!(
                         "--difficulty must be easy, medium, hard, expert or extreme, not '{value}'"
                     ))
                 })?;

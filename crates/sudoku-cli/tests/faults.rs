@@ -742,6 +742,14 @@ fn a_path_with_a_newline_is_named_on_one_line() {
     let out = dir.run(&["-s", "p.txt", "-o", "missing-dir/out\n.txt"]);
     let message = assert_failure(&out, 3, "newline in the output path");
     assert!(message.contains("missing-dir/out\\n.txt"), "{message}");
+    // Arguments quoted in usage errors too.
+    for args in [
+        &["-s", "p.txt", "x\ny"][..],
+        &["puzzles", "1", "--symmetry", "a\nb"],
+    ] {
+        let message = common::assert_usage_error(&dir.run(args), "newline in an argument");
+        assert!(message.contains("\\n"), "{message}");
+    }
     dir.assert_untouched("newline in paths");
 }
 
