@@ -788,3 +788,127 @@ fn messages_on_a_terminal_start_their_own_line_after_the_progress_line() {
         );
     }
 }
+
+#[test]
+fn every_reading_command_refuses_directories_and_empty_special_files() {
+    let dir = Scratch::new("faults-special-inputs");
+    std::fs::create_dir(dir.join("a-directory")).expect("mkdir");
+    assert!(dir.run(&["-c", "2", "-o", "s.txt"]).status.success());
+    for input in ["a-directory", "/dev/null"] {
+        for command in [
+            &["-s", input][..],
+            &["count", input],
+            &["rate", input],
+            &["explain", input],
+            &["hint", input],
+            &["check", input],
+            &["bench", input],
+            &["check", "s.txt", "--puzzles", input],
+        ] {
+            let context = format!("{command:?}");
+            let out = dir.run(command);
+            let message = assert_failure(
+                &out,
+                if command[0] == "check" && input == "/dev/null" && command.len() == 2 {
+                    1
+                } else {
+                    2
+                },
+                &context,
+            );
+            assert!(message.contains(input), "{context}: {message}");
+            dir.assert_untouched(&context);
+        }
+    }
+}
+
+#[test]
+fn a_fifo_as_output_is_written_in_place_and_stays_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = Scratch::new("faults-fifo-output");
+    let fifo = dir.join("out.fifo");
+    if !run_tool("mkfifo", &[fifo.to_str().expect("utf-8 path")]) {
+        eprintln!("skipped: mkfifo is not available here");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        thread::spawn(move || std::fs::read(&fifo).expect("read the FIFO"))
+    };
+    let out = dir.run(&["-c", "50", "-o", "out.fifo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = reader.join().expect("reader");
+    assert_final_boards(&bytes, 50, 9);
+    let kind = std::fs::symlink_metadata(&fifo).expect("fifo").file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced");
+    assert!(dir.temp_files().is_empty(), "{:?}", dir.temp_files());
+    // A directory as the output is refused before any work.
+    std::fs::create_dir(dir.join("out-dir")).expect("mkdir");
+    let message = assert_failure(&dir.run(&["-c", "5", "-o", "out-dir"]), 3, "-o a directory");
+    assert!(message.contains("out-dir"), "{message}");
+    dir.assert_untouched("FIFO and directory outputs");
+}
+
+#[test]
+fn many_small_puzzles_run_in_bounded_memory_under_ulimit() {
+    // 60,000 puzzles (5 MB) through -s and count with the address space
+    // capped at 200 MB: memory does not grow with the input.
+    let dir = Scratch::new("faults-many-puzzles");
+    let source = puzzles_text();
+    let lines: Vec<&str> = source
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .collect();
+    let mut text = String::with_capacity(60_000 * 82);
+    for i in 0..60_000 {
+        text.push_str(lines[i % lines.len()]);
+        text.push('\n');
+    }
+    dir.write("many.txt", &text);
+    for script in [
+        "ulimit -v 200000 && \"$SUDOKU\" -s many.txt -j 2 -o solved.txt",
+        "ulimit -v 200000 && \"$SUDOKU\" count many.txt -j 2 > counts.txt",
+        "ulimit -v 200000 && \"$SUDOKU\" -s - -o - < many.txt | wc -c > size.txt",
+    ] {
+        let out = shell_in(&dir, script);
+        assert!(out.status.success(), "{script}: {}", stderr(&out));
+    }
+    let solved = std::fs::metadata(dir.join("solved.txt"))
+        .expect("solved")
+        .len();
+    assert_eq!(solved, 163 * 60_000 - 1);
+    let counts = std::fs::read_to_string(dir.join("counts.txt")).expect("counts");
+    assert_eq!(counts.lines().count(), 60_000);
+    assert!(counts.lines().all(|l| l == "1"));
+    let size = std::fs::read_to_string(dir.join("size.txt")).expect("size");
+    assert_eq!(size.trim(), (163 * 60_000 - 1).to_string());
+    let check = dir.run(&["check", "solved.txt", "--puzzles", "many.txt"]);
+    assert!(check.status.success(), "{}", stderr(&check));
+}
+
+#[test]
+fn messages_do_not_depend_on_the_locale() {
+    let dir = Scratch::new("faults-locale");
+    dir.write("bad.txt", "1 2 3\n");
+    let mut messages = Vec::new();
+    for locale in ["C", "C.UTF-8", "tr_TR.UTF-8", "de_DE.ISO-8859-1"] {
+        let out = dir
+            .command(&["-s", "bad.txt"])
+            .env("LC_ALL", locale)
+            .env("LANG", locale)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run");
+        messages.push(assert_failure(&out, 2, locale));
+        let out = dir
+            .command(&["-c", "3"])
+            .env("LC_ALL", locale)
+            .output()
+            .expect("run");
+        assert!(out.status.success(), "{locale}");
+        assert_final_boards(&dir.output(), 3, 9);
+        std::fs::write(dir.join("sudoku.txt"), OLD).expect("reset");
+    }
+    assert!(messages.windows(2).all(|w| w[0] == w[1]), "{messages:?}");
+    assert!(messages[0].contains("bad.txt:1:"), "{}", messages[0]);
+}
