@@ -535,6 +535,11 @@ fn impossible_requests_are_refused_with_status_2() {
             "20..30",
         ],
         &["puzzles", "3", "--minimal", "--blanks", "0..10"],
+        // Only a grid without blanks rates 0.0, and full houses alone need
+        // few blanks (found by fuzzing the request checker).
+        &["puzzles", "3", "--rating", "0..0"],
+        &["puzzles", "3", "--rating", "0..1", "--difficulty", "easy"],
+        &["puzzles", "3", "--rating", "1.0", "--blanks", "30..40"],
     ] {
         let dir = scratch("impossible");
         std::fs::write(dir.join("sudoku.txt"), "kept\n").expect("write");
@@ -584,6 +589,38 @@ fn very_slow_request_warns_and_time_limit_keeps_what_was_made() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("warning: puzzles rated above"), "{stderr}");
     assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
+}
+
+#[test]
+fn full_house_and_complete_grid_requests_are_met_when_blanks_allow() {
+    let dir = scratch("full-house");
+    for (args, most) in [
+        (
+            &[
+                "puzzles", "3", "--rating", "1.0", "--blanks", "10..21", "--seed", "2",
+            ][..],
+            21,
+        ),
+        (
+            &[
+                "puzzles", "1", "--rating", "0..0", "--blanks", "0", "--seed", "2",
+            ],
+            0,
+        ),
+    ] {
+        let made = succeed(&dir, args);
+        let grids = read_grids(&made);
+        assert_eq!(grids.len(), args[1].parse::<usize>().unwrap(), "{args:?}");
+        for grid in &grids {
+            assert!(blanks(grid) <= most, "{args:?}");
+            assert_eq!(count_solutions(grid, 2), 1, "{args:?}");
+        }
+        let rated = ratings(&dir, "sudoku.txt");
+        assert!(
+            rated.iter().all(|&(score, _)| score <= 1.0),
+            "{args:?}: {rated:?}"
+        );
+    }
 }
 
 #[test]
