@@ -25,11 +25,14 @@ pub enum Input {
 }
 
 impl Input {
-    fn from_os(value: OsString) -> Input {
-        if value == "-" {
-            Input::Stdin
+    /// `-` for standard input, otherwise a path; an empty name is refused.
+    pub fn from_os(value: OsString) -> Result<Input, UsageError> {
+        if value.is_empty() {
+            usage("an input path is empty (use - for standard input)")
+        } else if value == "-" {
+            Ok(Input::Stdin)
         } else {
-            Input::File(value.into())
+            Ok(Input::File(value.into()))
         }
     }
 
@@ -37,9 +40,32 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
-            Input::File(path) => path.display().to_string(),
+            Input::File(path) => shown(path),
         }
     }
+}
+
+/// A path as messages show it: see [`one_line`].
+pub fn shown(path: &std::path::Path) -> String {
+    one_line(&path.display().to_string())
+}
+
+/// `text` with its control characters written as escapes such as `\n` and
+/// `\x1b`: a newline in a file name or an argument would split the one-line
+/// message, and an escape sequence would drive the terminal.
+pub fn one_line(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\\n".to_string(),
+            '\r' => "\\r".to_string(),
+            '\t' => "\\t".to_string(),
+            c if c.is_control() => format!("\\x{:02x}", u32::from(c)),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// What the user asked for.
@@ -67,18 +93,18 @@ pub enum Command {
     Check {
         file: Input,
         first: Option<u8>,
-        puzzles: Option<PathBuf>,
+        puzzles: Option<Input>,
     },
     /// `bench FILE...`: solver throughput on one thread.
     Bench { files: Vec<PathBuf>, seconds: u64 },
     /// `-n N ...` or `puzzles N ...`: puzzle generation.
-    Puzzles(Box<crate::puzzles_cmd::PuzzlesArgs>),
+    Puzzles(Box<crate::puzzles_args::PuzzlesArgs>),
     /// `rate`, `explain`, `hint`: the human-style solver.
-    Rate(crate::rate_cmd::RateCommand),
+    Rate(crate::rate_args::RateCommand),
     /// `print PUZZLES ...`: a print-ready book.
-    Print(Box<crate::print_cmd::PrintArgs>),
+    Print(Box<crate::print_args::PrintArgs>),
     /// `canon PATH`: canonical forms, for deduplication.
-    Canon(crate::canon_cmd::CanonCommand),
+    Canon(crate::canon_args::CanonCommand),
     /// `--help`.
     Help,
     /// `--version`.
@@ -88,18 +114,26 @@ pub enum Command {
 /// The largest `-c N`.
 pub const MAX_BOARDS: usize = 1_000_000;
 
-/// A usage error: the message, without the `sudoku:` prefix.
+/// A usage error: the message, without the `sudoku:` prefix; one line,
+/// whatever the arguments it quotes (see [`one_line`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageError(pub String);
 
+impl UsageError {
+    /// The error with `message`, control characters escaped.
+    pub fn new(message: &str) -> UsageError {
+        UsageError(one_line(message))
+    }
+}
+
 impl From<lexopt::Error> for UsageError {
     fn from(e: lexopt::Error) -> Self {
-        UsageError(e.to_string())
+        UsageError::new(&e.to_string())
     }
 }
 
 pub(crate) fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
-    Err(UsageError(message.into()))
+    Err(UsageError::new(&message.into()))
 }
 
 /// Parses a decimal integer in `lo..=hi`, naming `what` and the range on failure.
@@ -128,12 +162,49 @@ pub(crate) fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), 
     Ok(())
 }
 
-pub(crate) fn output_of(value: OsString) -> Output {
-    if value == "-" {
-        Output::Stdout
+pub(crate) fn output_of(value: OsString) -> Result<Output, UsageError> {
+    if value.is_empty() {
+        usage("-o needs a path (or - for standard output), not an empty name")
+    } else if value == "-" {
+        Ok(Output::Stdout)
     } else {
-        Output::File(value.into())
+        Ok(Output::File(value.into()))
     }
+}
+
+/// The value of an option that takes one. `--` between the option and its
+/// value is skipped (`-s -- p.txt`), and the value is taken as it is, even
+/// when it starts with `-` (`-s -my.txt`, `-o -run.txt`).
+pub(crate) fn value(parser: &mut lexopt::Parser) -> Result<OsString, UsageError> {
+    let value = parser.value()?;
+    if value != "--" {
+        return Ok(value);
+    }
+    match parser.raw_args()?.next() {
+        Some(value) => Ok(value),
+        None => usage("an option's value is missing after --"),
+    }
+}
+
+/// True when `args` use the pair project's puzzle options `-n`, `-m`, `-r`
+/// or `-u` (also in a cluster, as in `-n10` or `-un`), found by a lexopt pass
+/// that knows which options take a value, so that a value such as the
+/// `-my.txt` of `-s -my.txt` is never mistaken for one.
+pub fn is_assignment_form(args: &[OsString]) -> bool {
+    let mut parser = lexopt::Parser::from_args(args.iter().cloned());
+    while let Ok(Some(arg)) = parser.next() {
+        if matches!(arg, Short('n' | 'm' | 'r' | 'u')) {
+            return true;
+        }
+        let takes_value = matches!(
+            arg,
+            Short('c' | 's' | 'o' | 'j') | Long("first" | "output" | "threads" | "seed")
+        );
+        if takes_value && value(&mut parser).is_err() {
+            return false;
+        }
+    }
+    false
 }
 
 pub(crate) const MAX_THREADS: usize = 1024;
@@ -149,16 +220,16 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("count") => return parse_count(args[1..].to_vec()),
         Some("check") => return parse_check(args[1..].to_vec()),
         Some("bench") => return parse_bench(args[1..].to_vec()),
-        Some("puzzles") => return crate::puzzles_cmd::parse_puzzles(args[1..].to_vec()),
-        Some("print") => return crate::print_cmd::parse(args[1..].to_vec()),
-        Some("canon") => return crate::canon_cmd::parse(args[1..].to_vec()).map(Command::Canon),
+        Some("puzzles") => return crate::puzzles_args::parse_puzzles(args[1..].to_vec()),
+        Some("print") => return crate::print_args::parse(args[1..].to_vec()),
+        Some("canon") => return crate::canon_args::parse(args[1..].to_vec()).map(Command::Canon),
         Some(name @ ("rate" | "explain" | "hint")) => {
-            return crate::rate_cmd::parse(name, args[1..].to_vec()).map(Command::Rate)
+            return crate::rate_args::parse(name, args[1..].to_vec()).map(Command::Rate)
         }
         _ => {}
     }
-    if crate::puzzles_cmd::is_assignment_form(&args) {
-        return crate::puzzles_cmd::parse_assignment(args);
+    if is_assignment_form(&args) {
+        return crate::puzzles_args::parse_assignment(args);
     }
     let mut parser = lexopt::Parser::from_args(args);
     let (mut count, mut solve, mut first, mut output, mut threads) = (None, None, None, None, None);
@@ -166,19 +237,21 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         match arg {
             Short('c') => once(
                 &mut count,
-                bounded(parser.value()?, "-c N", 1, MAX_BOARDS)?,
+                bounded(value(&mut parser)?, "-c N", 1, MAX_BOARDS)?,
                 "-c",
             )?,
-            Short('s') => once(&mut solve, Input::from_os(parser.value()?), "-s")?,
+            Short('s') => once(&mut solve, Input::from_os(value(&mut parser)?)?, "-s")?,
             Long("first") => once(
                 &mut first,
-                bounded(parser.value()?, "--first", 1, 9)? as u8,
+                bounded(value(&mut parser)?, "--first", 1, 9)? as u8,
                 "--first",
             )?,
-            Short('o') | Long("output") => once(&mut output, output_of(parser.value()?), "-o")?,
+            Short('o') | Long("output") => {
+                once(&mut output, output_of(value(&mut parser)?)?, "-o")?
+            }
             Short('j') | Long("threads") => once(
                 &mut threads,
-                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
+                bounded(value(&mut parser)?, "-j", 1, MAX_THREADS)?,
                 "-j",
             )?,
             Short('h') | Long("help") => return Ok(Command::Help),
@@ -221,15 +294,15 @@ fn parse_count(args: Vec<OsString>) -> Result<Command, UsageError> {
         match arg {
             Long("limit") | Short('l') => once(
                 &mut limit,
-                bounded(parser.value()?, "--limit", 1, MAX_COUNT_LIMIT)?,
+                bounded(value(&mut parser)?, "--limit", 1, MAX_COUNT_LIMIT)?,
                 "--limit",
             )?,
             Short('j') | Long("threads") => once(
                 &mut threads,
-                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
+                bounded(value(&mut parser)?, "-j", 1, MAX_THREADS)?,
                 "-j",
             )?,
-            Value(v) => once(&mut input, Input::from_os(v), "the puzzle file")?,
+            Value(v) => once(&mut input, Input::from_os(v)?, "the puzzle file")?,
             _ => return Err(arg.unexpected().into()),
         }
     }
@@ -247,16 +320,23 @@ fn parse_check(args: Vec<OsString>) -> Result<Command, UsageError> {
         match arg {
             Long("first") => once(
                 &mut first,
-                bounded(parser.value()?, "--first", 1, 9)? as u8,
+                bounded(value(&mut parser)?, "--first", 1, 9)? as u8,
                 "--first",
             )?,
-            Long("puzzles") => once(&mut puzzles, PathBuf::from(parser.value()?), "--puzzles")?,
-            Value(v) => once(&mut file, Input::from_os(v), "the file to check")?,
+            Long("puzzles") => once(
+                &mut puzzles,
+                Input::from_os(value(&mut parser)?)?,
+                "--puzzles",
+            )?,
+            Value(v) => once(&mut file, Input::from_os(v)?, "the file to check")?,
             _ => return Err(arg.unexpected().into()),
         }
     }
     if first.is_some() && puzzles.is_some() {
         return usage("--first checks final boards; --puzzles checks solutions: pick one");
+    }
+    if file == Some(Input::Stdin) && puzzles == Some(Input::Stdin) {
+        return usage("check cannot read both the solutions and --puzzles from standard input");
     }
     Ok(Command::Check {
         file: file.ok_or_else(|| UsageError("check needs a file to check".into()))?,
@@ -272,7 +352,7 @@ fn parse_bench(args: Vec<OsString>) -> Result<Command, UsageError> {
         match arg {
             Long("seconds") => once(
                 &mut seconds,
-                bounded(parser.value()?, "--seconds", 1, 3600)?,
+                bounded(value(&mut parser)?, "--seconds", 1, 3600)?,
                 "--seconds",
             )?,
             Value(v) => files.push(PathBuf::from(v)),

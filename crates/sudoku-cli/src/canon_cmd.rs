@@ -5,61 +5,17 @@
 //!
 //! Uses every core (or `-j N` threads) through `sudoku_core::batch::map_ordered`.
 
-use std::ffi::OsString;
-
-use lexopt::prelude::*;
 use sudoku_core::batch;
 use sudoku_core::format::{PuzzleReader, ReadError};
 use sudoku_core::transform::canonical;
 use sudoku_core::Puzzle;
 
-use crate::args::{bounded, once, output_of, Input, Output, UsageError, MAX_THREADS};
 use crate::{open_input, read_failure, with_output, write_failure, Failure, Progress};
+use sudoku_cli::canon_args::CanonCommand;
 
 /// Puzzles per chunk handed to a worker: a canonical form takes milliseconds,
 /// so chunks are small enough to keep every core busy on short files.
 const CANON_CHUNK: usize = 16;
-
-/// A parsed `canon PATH|- [-o PATH|-] [-j N]`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CanonCommand {
-    input: Input,
-    output: Output,
-    threads: usize,
-}
-
-/// Parses the arguments after `canon`.
-pub fn parse(args: Vec<OsString>) -> Result<CanonCommand, UsageError> {
-    let mut parser = lexopt::Parser::from_args(args);
-    let (mut input, mut output, mut threads) = (None, None, None);
-    while let Some(arg) = parser.next()? {
-        match arg {
-            Short('o') | Long("output") => once(&mut output, output_of(parser.value()?), "-o")?,
-            Short('j') | Long("threads") => once(
-                &mut threads,
-                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
-                "-j",
-            )?,
-            Value(v) => once(
-                &mut input,
-                if v == "-" {
-                    Input::Stdin
-                } else {
-                    Input::File(v.into())
-                },
-                "the puzzle file",
-            )?,
-            _ => return Err(arg.unexpected().into()),
-        }
-    }
-    let input =
-        input.ok_or_else(|| UsageError("canon needs a puzzle file (or - for stdin)".into()))?;
-    Ok(CanonCommand {
-        input,
-        output: output.unwrap_or(Output::Stdout),
-        threads: threads.unwrap_or(0),
-    })
-}
 
 /// Writes the canonical form of every puzzle of the input, in input order.
 pub fn run(command: &CanonCommand) -> Result<(), Failure> {

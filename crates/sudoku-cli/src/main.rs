@@ -22,15 +22,23 @@ macro_rules! tell_raw {
     }};
 }
 
-/// [`tell_raw!`] with a newline: one message line on standard error.
+/// [`tell_raw!`] with a newline: one message line on standard error. A
+/// progress line on the terminal is cleared first, so that the message starts
+/// its own line rather than trailing the progress figures.
 macro_rules! tell {
     ($($arg:tt)*) => {{
         use ::std::io::Write as _;
-        let _ = writeln!(::std::io::stderr(), $($arg)*);
+        let mut stderr = ::std::io::stderr().lock();
+        if $crate::PROGRESS_SHOWN.swap(false, ::std::sync::atomic::Ordering::Relaxed) {
+            let _ = write!(stderr, "\r\x1b[K");
+        }
+        let _ = writeln!(stderr, $($arg)*);
     }};
 }
 
-mod args;
+/// True while a progress line stands unfinished on standard error (a terminal).
+static PROGRESS_SHOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 mod canon_cmd;
 mod print_cmd;
 mod puzzles_cmd;
@@ -42,13 +50,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use args::{Command, Input, Output, UsageError};
+use sudoku_cli::args::{self, Command, Input, Output, UsageError};
 use sudoku_cli::bench::{measure, BenchMode};
 use sudoku_cli::output::AtomicFile;
+use sudoku_cli::{print_args, puzzles_args};
 use sudoku_core::batch::{self, BatchError, SolveEvent};
 use sudoku_core::check::{check_grids, check_solutions, CheckError};
 use sudoku_core::format::{PuzzleReader, ReadError};
-use sudoku_core::{BitmaskSolver, FinalBoards, Grid, Solver};
+use sudoku_core::{BitmaskSolver, FinalBoards, Solver};
 
 const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
        sudoku -s PATH|- [-o PATH|-] [-j N]
@@ -126,8 +135,8 @@ fn report(failure: Failure) -> ExitCode {
         Failure::Usage(message) => {
             tell!(
                 "sudoku: {message}\n{USAGE}\n{}\n{}\nTry 'sudoku --help' for more.",
-                puzzles_cmd::USAGE,
-                print_cmd::USAGE
+                puzzles_args::USAGE,
+                print_args::USAGE
             );
             2
         }
@@ -149,10 +158,10 @@ fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Help => say(format_args!(
             "{HELP}\n\n{}\n\n{}\n\n{USAGE}\n{}\n{}",
-            puzzles_cmd::HELP,
-            print_cmd::HELP,
-            puzzles_cmd::USAGE,
-            print_cmd::USAGE
+            puzzles_args::HELP,
+            print_args::HELP,
+            puzzles_args::USAGE,
+            print_args::USAGE
         )),
         Command::Version => say(format_args!("sudoku {}", env!("CARGO_PKG_VERSION"))),
         Command::Generate {
@@ -190,7 +199,7 @@ fn is_broken_pipe(e: &io::Error) -> bool {
 fn output_name(output: &Output) -> String {
     match output {
         Output::Stdout => "<stdout>".to_string(),
-        Output::File(path) => path.display().to_string(),
+        Output::File(path) => args::shown(path),
     }
 }
 
@@ -245,11 +254,11 @@ pub(crate) fn open_input(input: &Input) -> Result<Box<dyn BufRead + Send>, Failu
             if path.is_dir() {
                 return Err(Failure::Input(format!(
                     "cannot read {}: it is a directory",
-                    path.display()
+                    input.name()
                 )));
             }
             let file = File::open(path)
-                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+                .map_err(|e| Failure::Input(format!("cannot read {}: {e}", input.name())))?;
             Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
         }
     }
@@ -286,12 +295,14 @@ impl Progress {
         if self.enabled && self.last.elapsed() >= Duration::from_millis(250) {
             self.last = std::time::Instant::now();
             tell_raw!("\r{done} {what}…");
+            PROGRESS_SHOWN.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     }
 
     pub(crate) fn finish(&self) {
         if self.enabled {
             tell_raw!("\r\x1b[K");
+            PROGRESS_SHOWN.store(false, std::sync::atomic::Ordering::Relaxed);
         }
     }
 }
@@ -366,18 +377,20 @@ fn count(input: &Input, limit: usize, threads: usize) -> Result<(), Failure> {
     })
 }
 
-fn check(file: &Input, first: Option<u8>, puzzles: Option<PathBuf>) -> Result<(), Failure> {
+fn check(file: &Input, first: Option<u8>, puzzles: Option<Input>) -> Result<(), Failure> {
     let source = open_input(file)?;
     let result = match &puzzles {
-        Some(path) => {
-            let puzzle_input = Input::File(path.clone());
-            check_solutions(source, open_input(&puzzle_input)?)
-        }
+        Some(puzzle_input) => check_solutions(source, open_input(puzzle_input)?),
         None => check_grids(source, first),
     };
     match result {
         Ok(report) => say(format_args!("{}: OK, {} grids", file.name(), report.grids)),
         Err(CheckError::Io(e)) => Err(Failure::Input(format!("cannot read {}: {e}", file.name()))),
+        // A malformed or unreadable puzzle file is bad input, named as such.
+        Err(CheckError::Puzzles(e)) => match &puzzles {
+            Some(puzzle_input) => Err(read_failure(puzzle_input, e)),
+            None => Err(Failure::Input(e.to_string())),
+        },
         Err(e) => {
             tell!("sudoku: {}: {e}", file.name());
             Err(Failure::Partial)
@@ -385,7 +398,34 @@ fn check(file: &Input, first: Option<u8>, puzzles: Option<PathBuf>) -> Result<()
     }
 }
 
+/// The most puzzles of one file `bench` keeps in memory (81 MB); the rest of
+/// the file is still read, to check it, but not timed.
+const MAX_BENCH_PUZZLES: usize = 1_000_000;
+
+/// Every file is read and checked before anything is printed, so that a bad
+/// file fails the run cleanly instead of after a header and some figures.
 fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
+    let mut sets = Vec::with_capacity(files.len());
+    for path in files {
+        let input = Input::File(path.clone());
+        let mut puzzles = Vec::new();
+        let mut total = 0usize;
+        for item in PuzzleReader::new(open_input(&input)?) {
+            let puzzle = item.map_err(|e| read_failure(&input, e))?;
+            if puzzles.len() < MAX_BENCH_PUZZLES {
+                puzzles.push(puzzle.grid);
+            }
+            total += 1;
+        }
+        if total > puzzles.len() {
+            tell!(
+                "sudoku: note: {}: timing the first {} of {total} puzzles",
+                input.name(),
+                puzzles.len()
+            );
+        }
+        sets.push((path, input, puzzles));
+    }
     let solver = BitmaskSolver::new();
     say(format_args!(
         "{:<36} {:>8} {:>12} {:>12} {:>9} {:>8} {:>12} {:>12} {:>9} {:>8}",
@@ -400,19 +440,21 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
         "no-guess%",
         "guesses"
     ))?;
-    for path in files {
-        let input = Input::File(path.clone());
-        let puzzles: Vec<Grid> = PuzzleReader::new(open_input(&input)?)
-            .map(|item| item.map(|p| p.grid))
-            .collect::<Result<_, _>>()
-            .map_err(|e| read_failure(&input, e))?;
+    for (path, input, puzzles) in &sets {
         let time = Duration::from_secs(seconds);
-        let first = measure(&solver, &puzzles, BenchMode::FirstSolution, time);
-        let unique = measure(&solver, &puzzles, BenchMode::ProveUnique, time);
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let first = measure(&solver, puzzles, BenchMode::FirstSolution, time);
+        let unique = measure(&solver, puzzles, BenchMode::ProveUnique, time);
+        if first.unsolved > 0 {
+            tell!(
+                "sudoku: warning: {}: {} of {} puzzles have no solution; they are timed too",
+                input.name(),
+                first.unsolved,
+                first.sampled
+            );
+        }
+        let name = path
+            .file_name()
+            .map_or_else(|| input.name(), |n| args::shown(std::path::Path::new(n)));
         say(format_args!(
             "{:<36} {:>8} {:>12.0} {:>12.2} {:>9.1} {:>8.2} {:>12.0} {:>12.2} {:>9.1} {:>8.2}",
             name,
@@ -430,13 +472,17 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Removing the temporary output file when the user interrupts the run.
+/// Removing the temporary output file when the run is interrupted.
 ///
-/// On SIGINT (Ctrl-C) or SIGTERM the handler unlinks the temporary file that
-/// `AtomicFile` registered, then exits at once with 128 + the signal number,
-/// the shell's convention. The target file was never touched, so the old
-/// output stays exactly as it was. (SIGKILL cannot be caught; it leaves the
-/// temporary file behind, but the target is still intact.)
+/// On SIGHUP (a closed terminal), SIGINT (Ctrl-C), SIGQUIT, SIGALRM, SIGTERM,
+/// SIGUSR1 and SIGUSR2, every signal whose default action ends the process,
+/// the handler unlinks the temporary file that `AtomicFile` registered, then
+/// exits at once with 128 + the signal number, the shell's convention. The
+/// target file was never touched, so the old output stays exactly as it was.
+/// SIGXFSZ (a `ulimit -f` reached) is ignored instead, so that the write
+/// fails with "File too large" and the run ends with status 3 like any other
+/// write error. (SIGKILL cannot be caught; it leaves the temporary file
+/// behind, but the target is still intact.)
 ///
 /// std already links the C library, so the three functions are declared by
 /// hand rather than through a crate.
@@ -446,14 +492,23 @@ mod signals {
     use std::sync::Once;
 
     // The same numbers on Linux, the BSDs and macOS.
+    const SIGHUP: c_int = 1;
     const SIGINT: c_int = 2;
+    const SIGQUIT: c_int = 3;
+    const SIGALRM: c_int = 14;
     const SIGTERM: c_int = 15;
-
-    type Handler = extern "C" fn(c_int);
+    const SIGXFSZ: c_int = 25;
+    // These differ.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    const SIGUSR: [c_int; 2] = [10, 12];
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    const SIGUSR: [c_int; 2] = [30, 31];
+    /// `SIG_IGN`, the handler that ignores a signal.
+    const IGNORE: usize = 1;
 
     extern "C" {
-        /// Returns the previous handler (`sighandler_t`, pointer-sized).
-        fn signal(signum: c_int, handler: Handler) -> usize;
+        /// Takes and returns a handler (`sighandler_t`, pointer-sized).
+        fn signal(signum: c_int, handler: usize) -> usize;
         fn unlink(path: *const c_char) -> c_int;
         fn _exit(status: c_int) -> !;
     }
@@ -473,15 +528,21 @@ mod signals {
         }
     }
 
-    /// Installs the handler for SIGINT and SIGTERM, once per process.
+    /// Installs the handlers, once per process.
     pub fn install() {
         static INSTALL: Once = Once::new();
         INSTALL.call_once(|| {
+            let handler: extern "C" fn(c_int) = on_signal;
+            let terminating = [
+                SIGHUP, SIGINT, SIGQUIT, SIGALRM, SIGTERM, SIGUSR[0], SIGUSR[1],
+            ];
             // SAFETY: `on_signal` has the C signature signal(2) expects and
-            // does only async-signal-safe work.
+            // does only async-signal-safe work; SIG_IGN is a valid handler.
             unsafe {
-                signal(SIGINT, on_signal);
-                signal(SIGTERM, on_signal);
+                for signum in terminating {
+                    signal(signum, handler as usize);
+                }
+                signal(SIGXFSZ, IGNORE);
             }
         });
     }

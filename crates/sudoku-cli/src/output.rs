@@ -10,6 +10,7 @@
 //! If the process dies first, even by SIGKILL, the target is untouched; a
 //! dropped, uncommitted `AtomicFile` removes its temporary file.
 
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -64,13 +65,34 @@ impl AtomicFile {
     ///
     /// A target that exists but is not a regular file (a device such as
     /// `/dev/null`, or a FIFO) is opened and written in place instead: renaming
-    /// a file over it would destroy the device node. A symbolic link to a
-    /// regular file replaces the file it points to, not the link.
+    /// a file over it would destroy the device node. So is a name for an
+    /// already open file (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`),
+    /// appending: replacing the file behind it would destroy what the shell
+    /// redirected there (`>> log.txt`). A symbolic link replaces the file it
+    /// points to, not the link, and a dangling link creates its target. A
+    /// replaced file keeps its permissions (without set-id bits), as editors
+    /// and `install` keep them.
     ///
     /// # Errors
-    /// When the directory cannot be written to, or `target` is a directory.
+    /// When the directory cannot be written to, or `target` is a directory or empty.
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
+        if target.as_os_str().is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the output path is empty",
+            ));
+        }
+        if names_open_file(target) {
+            let file = OpenOptions::new().append(true).open(target)?;
+            return Ok(AtomicFile::writing(
+                target,
+                target.to_path_buf(),
+                file,
+                true,
+            ));
+        }
         let resolved;
+        let mut mode = None;
         let target = match fs::metadata(target) {
             Ok(meta) if meta.is_dir() => {
                 return Err(io::Error::new(
@@ -87,31 +109,52 @@ impl AtomicFile {
                     true,
                 ));
             }
-            Ok(_) if fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) => {
-                resolved = fs::canonicalize(target)?;
+            Ok(meta) => {
+                mode = Some(meta.permissions());
+                if fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) {
+                    resolved = fs::canonicalize(target)?;
+                    resolved.as_path()
+                } else {
+                    target
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                resolved = dangling_link_target(target);
                 resolved.as_path()
             }
-            _ => target,
+            Err(_) => target,
         };
         let dir = match target.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let name = target
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "output".to_string());
+        let name = temp_name_stem(target);
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         loop {
             let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let temp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+            let suffix = format!(".{}.{n}.tmp", std::process::id());
+            let mut temp_name = OsString::from(".");
+            temp_name.push(stem_within(&name, MAX_NAME_BYTES - 1 - suffix.len()));
+            temp_name.push(&suffix);
+            let temp = dir.join(temp_name);
+            // Registered before it exists: a signal right after the file
+            // appears must find its name (the name holds our process id, so
+            // no other process's file can bear it).
+            crate::output::cleanup::register(&temp);
             match OpenOptions::new().write(true).create_new(true).open(&temp) {
                 Ok(file) => {
-                    crate::output::cleanup::register(&temp);
+                    if let Some(mode) = mode.take() {
+                        // Only the owner may set a mode, and the new file is ours;
+                        // where this fails the file keeps the default mode.
+                        let _ = file.set_permissions(without_set_id(mode));
+                    }
                     return Ok(AtomicFile::writing(target, temp, file, false));
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e),
+                Err(e) => {
+                    crate::output::cleanup::unregister();
+                    return Err(e);
+                }
             }
         }
     }
@@ -137,17 +180,32 @@ impl AtomicFile {
     /// Flushes everything and renames the temporary file over the target.
     ///
     /// # Errors
-    /// When a write, the flush or the rename fails; the target is then unchanged.
+    /// When a write, the flush or the rename fails; the target is then
+    /// unchanged and the temporary file removed.
     pub fn commit(mut self) -> io::Result<()> {
-        let writer = self.writer.take().expect("an AtomicFile is committed once");
-        let file = writer.into_inner().map_err(|e| e.into_error())?;
-        drop(file);
-        if self.direct {
+        // Taken out, so that dropping `self` no longer removes the temporary
+        // file: every path below removes it itself or renames it.
+        let Some(writer) = self.writer.take() else {
             return Ok(());
+        };
+        let result = writer
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .map(drop)
+            .and_then(|()| {
+                if self.direct {
+                    Ok(())
+                } else {
+                    fs::rename(&self.temp, &self.target)
+                }
+            });
+        if !self.direct {
+            if result.is_err() {
+                let _ = fs::remove_file(&self.temp);
+            }
+            crate::output::cleanup::unregister();
         }
-        fs::rename(&self.temp, &self.target)?;
-        crate::output::cleanup::unregister();
-        Ok(())
+        result
     }
 
     /// Once enough new data has reached the temporary file, starts writing it
@@ -207,6 +265,79 @@ impl Drop for AtomicFile {
             crate::output::cleanup::unregister();
         }
     }
+}
+
+/// The longest file name most file systems accept, in bytes.
+const MAX_NAME_BYTES: usize = 255;
+
+/// The target's file name, the stem of its temporary file's name.
+fn temp_name_stem(target: &Path) -> OsString {
+    target
+        .file_name()
+        .map_or_else(|| OsString::from("output"), OsString::from)
+}
+
+/// At most `limit` bytes of `name`, so that a legal target name of up to 255
+/// bytes still gives a legal temporary name once the prefix and suffix are
+/// added. Only the temporary name is shortened; the target keeps its name.
+fn stem_within(name: &OsStr, limit: usize) -> OsString {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let bytes = name.as_bytes();
+    OsString::from_vec(bytes[..bytes.len().min(limit)].to_vec())
+}
+
+/// `mode` without the set-user-ID, set-group-ID and sticky bits: the new file
+/// belongs to whoever runs the program, who must not gain a set-id file by
+/// replacing someone else's.
+fn without_set_id(mode: fs::Permissions) -> fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    fs::Permissions::from_mode(mode.mode() & 0o777)
+}
+
+/// The path a dangling symbolic link points to (following a chain of them),
+/// so that writing through the link creates its target as `>` in a shell
+/// does; `target` itself when it is not a link.
+fn dangling_link_target(target: &Path) -> PathBuf {
+    let mut path = target.to_path_buf();
+    // A loop of links ends here too; the write then fails with a clear error.
+    for _ in 0..40 {
+        match fs::read_link(&path) {
+            Ok(next) => {
+                path = match path.parent() {
+                    Some(parent) if next.is_relative() => parent.join(next),
+                    _ => next,
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    path
+}
+
+/// True when `target` names a file descriptor that is already open rather than
+/// a file: `/proc/self/fd/N`, or a link into such a directory, as `/dev/stdout`
+/// and `/dev/fd/N` are on Linux.
+fn names_open_file(target: &Path) -> bool {
+    let mut path = target.to_path_buf();
+    for _ in 0..8 {
+        let in_fd_dir = path
+            .parent()
+            .and_then(|parent| fs::canonicalize(parent).ok())
+            .is_some_and(|dir| dir.starts_with("/proc") && dir.file_name() == Some("fd".as_ref()));
+        if in_fd_dir {
+            return true;
+        }
+        match fs::read_link(&path) {
+            Ok(next) => {
+                path = match path.parent() {
+                    Some(parent) if next.is_relative() => parent.join(next),
+                    _ => next,
+                }
+            }
+            Err(_) => return false,
+        }
+    }
+    false
 }
 
 /// Starting the write-back of a file range to the disk without waiting for it.

@@ -1,5 +1,6 @@
 //! `sudoku print PUZZLES [options]`, and the book output of `sudoku puzzles
-//! ... -o book.pdf`: argument parsing and file handling for `sudoku_print`.
+//! ... -o book.pdf`: file handling for `sudoku_print` (the arguments are
+//! parsed by `sudoku_cli::print_args`).
 //!
 //! The puzzles are read whole (at most `sudoku_print::MAX_BOOK_PUZZLES`),
 //! solved and rated on every core (or `-j N` threads) through
@@ -7,207 +8,32 @@
 //! PDF, and each SVG page, goes through the same atomic replacement as every
 //! other output.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use lexopt::prelude::*;
 use sudoku_core::batch;
 use sudoku_core::format::PuzzleReader;
-use sudoku_print::{fill, metrics, pdf, svg, Entry, Options, Paper, PerPage, MAX_BOOK_PUZZLES};
+use sudoku_print::{fill, metrics, pdf, svg, Entry, MAX_BOOK_PUZZLES};
 
-use crate::args::MAX_THREADS;
-use crate::args::{bounded, once, output_of, usage, Command, Input, Output, UsageError};
 use crate::{open_input, read_failure, with_output, write_failure, Failure};
+use sudoku_cli::args::Output;
+use sudoku_cli::print_args::{Book, BookFormat, PrintArgs};
 
-/// The usage lines of printing.
-pub const USAGE: &str =
-    "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter]
-                    [--title TEXT] [--answers] [--candidates] [-j N]";
-
-/// The help text of printing.
-pub const HELP: &str =
-    "  print PUZZLES  a print-ready book of the puzzles in PUZZLES (any format, - for stdin),
-                 a number and the rater's score under each grid; to ./sudoku.pdf
-    -o FILE.pdf          one PDF (- for stdout); FILE.svg: one SVG per page, FILE-1.svg, ...
-    --per-page 1|2|4|6   puzzles per page (default 2)
-    --paper a4|letter    paper size (default a4)
-    --title TEXT         a title on every page
-    --answers            an answer key of small grids at the end
-    --candidates         every blank cell shows its candidates
-  puzzles N ... -o FILE.pdf|FILE.svg   writes such a book directly (same options)";
-
-/// What kind of book a path asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BookFormat {
-    /// One PDF file.
-    Pdf,
-    /// One SVG file per page.
-    Svg,
-}
-
-impl BookFormat {
-    /// The format a path's extension names, if it is a book's.
-    pub fn of(output: &Output) -> Option<BookFormat> {
-        let Output::File(path) = output else {
-            return None;
-        };
-        let ext = path.extension()?.to_string_lossy().to_ascii_lowercase();
-        match ext.as_str() {
-            "pdf" => Some(BookFormat::Pdf),
-            "svg" => Some(BookFormat::Svg),
-            _ => None,
-        }
-    }
-}
-
-/// A book to write: its layout, where, and how.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Book {
-    /// Layout and contents.
-    pub options: Options,
-    /// The PDF file, standard output, or the SVG pages' base name.
-    pub output: Output,
-    /// PDF or SVG.
-    pub format: BookFormat,
-}
-
-/// `sudoku print`'s arguments.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PrintArgs {
-    /// The puzzles.
-    pub input: Input,
-    /// The book.
-    pub book: Book,
-    /// Threads for solving and rating; 0 for every core.
-    pub threads: usize,
-}
-
-/// The book options that `print` and `puzzles` share, as they are parsed.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct BookFlags {
-    per_page: Option<PerPage>,
-    paper: Option<Paper>,
-    title: Option<String>,
-    answers: bool,
-    candidates: bool,
-}
-
-impl BookFlags {
-    /// The long options [`BookFlags::take`] takes.
-    pub const NAMES: [&'static str; 5] = ["per-page", "paper", "title", "answers", "candidates"];
-
-    /// Takes the long option `name` (one of [`BookFlags::NAMES`]) and its value.
-    pub fn take(&mut self, name: &str, parser: &mut lexopt::Parser) -> Result<(), UsageError> {
-        match name {
-            "per-page" => {
-                let n = bounded(parser.value()?, "--per-page", 1, 6)?;
-                let Some(per_page) = PerPage::new(n) else {
-                    return usage(format!("--per-page must be 1, 2, 4 or 6, not {n}"));
-                };
-                once(&mut self.per_page, per_page, "--per-page")?;
-            }
-            "paper" => {
-                let text = parser.value()?.to_string_lossy().into_owned();
-                let paper = text.parse::<Paper>().map_err(UsageError)?;
-                once(&mut self.paper, paper, "--paper")?;
-            }
-            "title" => {
-                // A title is one line: tabs and newlines become spaces.
-                let text: String = parser
-                    .value()?
-                    .to_string_lossy()
-                    .chars()
-                    .map(|c| if c.is_control() { ' ' } else { c })
-                    .collect();
-                once(&mut self.title, text, "--title")?;
-            }
-            "answers" => self.answers = true,
-            _ => self.candidates = true,
-        }
-        Ok(())
-    }
-
-    /// True when any book option was given.
-    pub fn any(&self) -> bool {
-        *self != BookFlags::default()
-    }
-
-    /// The book these options describe, written to `output`.
-    pub fn book(self, output: Output) -> Result<Book, UsageError> {
-        let format = match (&output, BookFormat::of(&output)) {
-            (Output::Stdout, _) => BookFormat::Pdf,
-            (_, Some(format)) => format,
-            (Output::File(path), None) => {
-                return usage(format!(
-                    "a book is written as PDF or SVG: -o must end in .pdf or .svg, not '{}'",
-                    path.display()
-                ))
-            }
-        };
-        if let Some(title) = &self.title {
-            let missing = metrics::unprintable(title);
-            if !missing.is_empty() && format == BookFormat::Pdf {
-                let list: String = missing.iter().collect();
-                tell!(
-                    "sudoku: warning: Helvetica has no '{list}'; the PDF's title shows ? instead"
-                );
-            }
-        }
-        Ok(Book {
-            options: Options {
-                paper: self.paper.unwrap_or_default(),
-                per_page: self.per_page.unwrap_or_default(),
-                title: self.title,
-                answers: self.answers,
-                candidates: self.candidates,
-            },
-            output,
-            format,
-        })
-    }
-}
-
-/// Parses `sudoku print PUZZLES [options]` (the arguments after `print`).
-pub fn parse(args: Vec<OsString>) -> Result<Command, UsageError> {
-    let mut parser = lexopt::Parser::from_args(args);
-    let (mut input, mut output, mut threads) = (None, None, None);
-    let mut flags = BookFlags::default();
-    while let Some(arg) = parser.next()? {
-        match arg {
-            Long(name) if BookFlags::NAMES.contains(&name) => {
-                let name = name.to_string();
-                flags.take(&name, &mut parser)?;
-            }
-            Short('o') | Long("output") => once(&mut output, output_of(parser.value()?), "-o")?,
-            Short('j') | Long("threads") => once(
-                &mut threads,
-                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
-                "-j",
-            )?,
-            Value(v) => once(&mut input, input_of(v), "the puzzle file")?,
-            _ => return Err(arg.unexpected().into()),
-        }
-    }
-    let input =
-        input.ok_or_else(|| UsageError("print needs a puzzle file (or - for stdin)".into()))?;
-    let output = output.unwrap_or_else(|| Output::File("sudoku.pdf".into()));
-    Ok(Command::Print(Box::new(PrintArgs {
-        input,
-        book: flags.book(output)?,
-        threads: threads.unwrap_or(0),
-    })))
-}
-
-fn input_of(value: OsString) -> Input {
-    if value == "-" {
-        Input::Stdin
-    } else {
-        Input::File(value.into())
+/// Warns, before any work, when the book's PDF title has characters the
+/// standard Helvetica lacks (they print as `?`).
+pub fn warn_about_title(book: &Book) {
+    let Some(title) = &book.options.title else {
+        return;
+    };
+    let missing = metrics::unprintable(title);
+    if !missing.is_empty() && book.format == BookFormat::Pdf {
+        let list: String = missing.iter().collect();
+        tell!("sudoku: warning: Helvetica has no '{list}'; the PDF's title shows ? instead");
     }
 }
 
 /// Reads, solves and rates the puzzles, and writes the book.
 pub fn run(args: &PrintArgs) -> Result<(), Failure> {
+    warn_about_title(&args.book);
     let mut reader = PuzzleReader::new(open_input(&args.input)?);
     let (mut entries, mut lines) = (Vec::new(), Vec::new());
     for item in reader.by_ref() {
@@ -289,22 +115,6 @@ fn write_svg_pages(book: &Book, entries: &[Entry]) -> Result<(), Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn parse_args(args: &[&str]) -> Result<Command, UsageError> {
-        crate::args::parse(args.iter().map(OsString::from))
-    }
-
-    #[test]
-    fn print_options_are_checked() {
-        assert!(parse_args(&["print", "p.txt"]).is_ok());
-        assert!(parse_args(&["print"]).is_err());
-        assert!(parse_args(&["print", "p.txt", "--per-page", "3"]).is_err());
-        assert!(parse_args(&["print", "p.txt", "--per-page", "8"]).is_err());
-        assert!(parse_args(&["print", "p.txt", "--paper", "a5"]).is_err());
-        assert!(parse_args(&["print", "p.txt", "-o", "book.txt"]).is_err());
-        assert!(parse_args(&["print", "p.txt", "-o", "book.PDF"]).is_ok());
-        assert!(parse_args(&["print", "p.txt", "--title", "a", "--title", "b"]).is_err());
-    }
 
     #[test]
     fn svg_page_names_sort_in_page_order() {

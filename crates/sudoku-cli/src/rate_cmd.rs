@@ -8,87 +8,18 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 
-use lexopt::prelude::*;
 use sudoku_core::batch;
-use sudoku_core::format::{parse_one, PuzzleReader, ReadError};
+use sudoku_core::format::{parse_one, ParseError, ParseErrorKind, PuzzleReader, ReadError};
 use sudoku_core::rate::{self, Candidates};
-use sudoku_core::{Grid, Puzzle};
+use sudoku_core::{BitmaskSolver, Grid, Puzzle, Solver};
 
-use crate::args::{bounded, once, usage, Input, Output, UsageError, MAX_THREADS};
 use crate::{open_input, read_failure, with_output, write_failure, Failure, Progress};
+use sudoku_cli::args::{Input, Output, UsageError};
+use sudoku_cli::rate_args::RateCommand;
 
 /// Puzzles per chunk handed to a worker: rating takes longer than solving,
 /// so chunks are smaller than `batch::SOLVE_CHUNK` to keep both cores busy.
 const RATE_CHUNK: usize = 128;
-
-/// A parsed `rate`, `explain` or `hint` command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RateCommand {
-    /// `rate [PATH|-] [--csv] [-j N]`.
-    Rate {
-        input: Input,
-        csv: bool,
-        threads: usize,
-    },
-    /// `explain PUZZLE [--grid]`.
-    Explain { puzzle: OsString, grid: bool },
-    /// `hint PUZZLE`.
-    Hint { puzzle: OsString },
-    /// `rate --techniques`: the techniques, their names and scores.
-    Techniques,
-}
-
-/// Parses the arguments after `rate`, `explain` or `hint` (named by `name`).
-pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError> {
-    let mut parser = lexopt::Parser::from_args(args);
-    let (mut target, mut csv, mut grid, mut threads) = (None, false, false, None);
-    let mut techniques = false;
-    while let Some(arg) = parser.next()? {
-        match arg {
-            Long("techniques") if name == "rate" => techniques = true,
-            Long("csv") if name == "rate" => csv = true,
-            Short('j') | Long("threads") if name == "rate" => once(
-                &mut threads,
-                bounded(parser.value()?, "-j", 1, MAX_THREADS)?,
-                "-j",
-            )?,
-            Long("grid") if name == "explain" => grid = true,
-            Value(v) => once(&mut target, v, "the puzzle")?,
-            _ => return Err(arg.unexpected().into()),
-        }
-    }
-    if techniques {
-        if target.is_some() || csv || threads.is_some() {
-            return usage("rate --techniques takes no puzzles and no other option");
-        }
-        return Ok(RateCommand::Techniques);
-    }
-    match name {
-        "rate" => Ok(RateCommand::Rate {
-            input: target.map_or(Input::Stdin, |t| {
-                if t == "-" {
-                    Input::Stdin
-                } else {
-                    Input::File(t.into())
-                }
-            }),
-            csv,
-            threads: threads.unwrap_or(0),
-        }),
-        _ => {
-            let puzzle = target.ok_or_else(|| {
-                UsageError(format!(
-                    "{name} needs a puzzle: 81 characters, or a file holding one"
-                ))
-            })?;
-            Ok(if name == "explain" {
-                RateCommand::Explain { puzzle, grid }
-            } else {
-                RateCommand::Hint { puzzle }
-            })
-        }
-    }
-}
 
 /// Runs a parsed command.
 pub fn run(command: RateCommand) -> Result<(), Failure> {
@@ -135,13 +66,31 @@ fn rate_one(puzzle: &Puzzle, number: usize, csv: bool) -> Rated {
     let rating = rate::rate(&puzzle.grid);
     let mut text = String::new();
     // Writing to a String cannot fail.
+    // A complete grid takes no step: its hardest technique is none at all.
+    let hardest = |r: &rate::Rating, none: &str| {
+        if r.steps == 0 {
+            none.to_string()
+        } else {
+            r.hardest.to_string()
+        }
+    };
     let _ = match (&rating, csv) {
-        (Some(r), false) => writeln!(text, "{:.1} {} {}", r.score, r.level, r.hardest),
+        (Some(r), false) => writeln!(
+            text,
+            "{:.1} {} {}",
+            r.score,
+            r.level,
+            hardest(r, "none (already complete)")
+        ),
         (None, false) => writeln!(text, "- unrated -"),
         (Some(r), true) => writeln!(
             text,
             "{number},{},{:.1},{},{},{}",
-            puzzle.line, r.score, r.level, r.hardest, r.steps
+            puzzle.line,
+            r.score,
+            r.level,
+            hardest(r, "none"),
+            r.steps
         ),
         (None, true) => writeln!(text, "{number},{},,unrated,,", puzzle.line),
     };
@@ -209,36 +158,77 @@ fn rate_file(input: &Input, csv: bool, threads: usize) -> Result<(), Failure> {
 }
 
 /// Reads the puzzle argument: 81 characters given inline, `-` for standard
-/// input, or the name of a file holding one puzzle.
+/// input, or the name of a file holding one puzzle. A file is read as a
+/// stream, one line at a time, and only up to the start of a second puzzle:
+/// memory stays constant whatever the input (`/dev/zero`, `yes 1`, a huge
+/// file), as for every other command.
 fn read_puzzle(arg: &OsString) -> Result<Grid, Failure> {
     let text = arg.to_string_lossy();
     let inline = text.trim();
     if inline.len() == 81 && !std::path::Path::new(arg).is_file() {
-        return parse_one(inline.as_bytes())
-            .map_err(|e| Failure::Input(format!("puzzle: {}", e.kind)));
+        return parse_one(inline.as_bytes()).map_err(|e| {
+            let column = e.column + text.len() - text.trim_start().len();
+            Failure::Input(format!("the puzzle argument, column {column}: {}", e.kind))
+        });
     }
-    let input = if text == "-" {
-        Input::Stdin
-    } else {
-        Input::File(arg.into())
+    let input = Input::from_os(arg.clone()).map_err(|UsageError(m)| Failure::Usage(m))?;
+    let mut reader = PuzzleReader::new(open_input(&input)?);
+    let first = match reader.next() {
+        Some(Ok(puzzle)) => puzzle,
+        Some(Err(e)) => return Err(read_failure(&input, e)),
+        None => return Err(read_failure(&input, no_puzzle())),
     };
-    let mut bytes = Vec::new();
-    open_input(&input)?
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::Input(format!("cannot read {}: {e}", input.name())))?;
-    parse_one(&bytes)
-        .map_err(|e| Failure::Input(format!("{}:{}: {}", input.name(), e.line, e.kind)))
+    match reader.next() {
+        None => Ok(first.grid),
+        Some(Err(e)) => Err(read_failure(&input, e)),
+        Some(Ok(extra)) => Err(read_failure(
+            &input,
+            ReadError::Parse(ParseError {
+                line: extra.line,
+                column: 1,
+                kind: ParseErrorKind::ExtraPuzzle,
+            }),
+        )),
+    }
+}
+
+/// The reader reports an empty input itself; this only keeps `read_puzzle`
+/// total should it ever end without an item.
+fn no_puzzle() -> ReadError {
+    ReadError::Parse(ParseError {
+        line: 1,
+        column: 1,
+        kind: ParseErrorKind::NoPuzzles,
+    })
+}
+
+/// Refuses, with status 1 as `rate` does, a puzzle that has no solution or
+/// several: a logical path (and the rating behind it) describes how a person
+/// reaches *the* answer.
+fn require_unique(puzzle: &Grid, what: &str) -> Result<(), Failure> {
+    match BitmaskSolver::new().count_solutions(puzzle, 2) {
+        1 => Ok(()),
+        0 => {
+            tell!("sudoku: the {what} has no solution (is a filled-in digit wrong?)");
+            Err(Failure::Partial)
+        }
+        _ => {
+            tell!("sudoku: the {what} has several solutions; only a puzzle with exactly one is explained");
+            Err(Failure::Partial)
+        }
+    }
 }
 
 fn explain(arg: &OsString, grid: bool) -> Result<(), Failure> {
     let puzzle = read_puzzle(arg)?;
+    require_unique(&puzzle, "puzzle")?;
     let steps = rate::explain(&puzzle);
-    if steps.is_empty() && !puzzle.is_complete() {
-        tell!("sudoku: the puzzle has no solution");
-        return Err(Failure::Partial);
-    }
     let stdout = Output::Stdout;
     with_output(&stdout, |out| {
+        if steps.is_empty() {
+            out.write_all(b"the puzzle is already complete\n")
+                .map_err(|e| write_failure(&stdout, &e))?;
+        }
         let mut marks = Candidates::new(&puzzle);
         let mut text = String::new();
         for step in &steps {
@@ -260,6 +250,7 @@ fn explain(arg: &OsString, grid: bool) -> Result<(), Failure> {
 
 fn hint(arg: &OsString) -> Result<(), Failure> {
     let puzzle = read_puzzle(arg)?;
+    require_unique(&puzzle, "position")?;
     let text = if puzzle.is_complete() {
         "the puzzle is already complete\n".to_string()
     } else {

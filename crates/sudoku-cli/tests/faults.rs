@@ -612,3 +612,303 @@ fn non_utf8_paths_are_read_and_written() {
     let message = assert_failure(&dir.run(&missing), 2, "missing non-UTF-8 path");
     assert!(message.contains("gone-"), "{message}");
 }
+
+/// Runs `sh -c SCRIPT` in `dir`, with the binary in `$SUDOKU`.
+fn shell_in(dir: &Scratch, script: &str) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("SUDOKU", common::binary())
+        .current_dir(&dir.path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn output_to_dev_stdout_appends_to_the_redirected_file() {
+    let dir = Scratch::new("faults-dev-stdout");
+    let earlier = b"an earlier line of the log\n";
+    for path in ["/dev/stdout", "/proc/self/fd/1", "/dev/fd/1"] {
+        if !Path::new(path).exists() {
+            eprintln!("note: {path} does not exist here; skipped");
+            continue;
+        }
+        for redirect in [">>", ">"] {
+            dir.write("log.txt", earlier);
+            let out = shell_in(
+                &dir,
+                &format!("\"$SUDOKU\" -c 2 -o {path} {redirect} log.txt"),
+            );
+            assert!(out.status.success(), "{path} {redirect}: {}", stderr(&out));
+            let log = std::fs::read(dir.join("log.txt")).expect("log.txt");
+            let grids = if redirect == ">>" {
+                assert!(
+                    log.starts_with(earlier),
+                    "{path}: the log lost its first line"
+                );
+                &log[earlier.len()..]
+            } else {
+                &log[..]
+            };
+            assert_final_boards(grids, 2, 9);
+            let link = std::fs::symlink_metadata(dir.join("log.txt")).expect("log.txt");
+            assert!(link.file_type().is_file());
+        }
+    }
+    assert!(dir.temp_files().is_empty(), "{:?}", dir.temp_files());
+    dir.assert_untouched("-o /dev/stdout");
+}
+
+#[test]
+fn threads_the_system_refuses_are_done_without() {
+    // 1024 threads need 2 GB of stacks: under a 150 MB address-space limit
+    // most cannot be created, and the run goes on with those that can.
+    let dir = Scratch::new("faults-threads");
+    dir.write("p.txt", puzzles_text());
+    let runs = [
+        "-s p.txt -j 1024",
+        "count p.txt -j 1024 > counts.txt",
+        "rate p.txt -j 1024 > ratings.txt",
+        "puzzles 20 --seed 4 -j 1024 -o made.txt",
+    ];
+    for limit in ["100000", "150000"] {
+        for args in runs {
+            let out = shell_in(&dir, &format!("ulimit -v {limit} && \"$SUDOKU\" {args}"));
+            assert!(
+                out.status.success(),
+                "ulimit -v {limit}; {args}: {:?} {}",
+                out.status,
+                stderr(&out)
+            );
+        }
+        let solutions = split_assignment(&dir.output()).expect("exact format");
+        assert_eq!(solutions.len(), data_file_puzzles(&puzzles_text()).len());
+        let counts = std::fs::read_to_string(dir.join("counts.txt")).expect("counts");
+        assert!(counts.lines().all(|l| l == "1"), "{counts}");
+        let ratings = std::fs::read_to_string(dir.join("ratings.txt")).expect("ratings");
+        assert_eq!(ratings.lines().count(), solutions.len());
+        let made = std::fs::read(dir.join("made.txt")).expect("made");
+        assert_eq!(split_assignment(&made).expect("format").len(), 20);
+        let check = dir.run(&["check", "sudoku.txt", "--puzzles", "p.txt"]);
+        assert!(check.status.success(), "{}", stderr(&check));
+    }
+}
+
+#[test]
+fn every_terminating_signal_removes_the_temporary_file() {
+    // A closed terminal (SIGHUP), Ctrl-\, alarms and user signals end the run
+    // like Ctrl-C: status 128 + N, the old file kept, no temporary file left.
+    let dir = Scratch::new("faults-signals");
+    let mut signals = vec![("-HUP", 1), ("-QUIT", 3), ("-ALRM", 14)];
+    if cfg!(target_os = "linux") {
+        signals.extend([("-USR1", 10), ("-USR2", 12)]);
+    }
+    for (signal, number) in signals {
+        let (child, stdin) = start_waiting_solve(&dir);
+        send_signal(&child, signal);
+        let out = child.wait_with_output().expect("wait");
+        drop(stdin);
+        assert_eq!(
+            out.status.code(),
+            Some(128 + number),
+            "{signal}: {:?}",
+            out.status
+        );
+        dir.assert_untouched(&format!("-s - and {signal}"));
+    }
+}
+
+#[test]
+fn a_file_size_limit_is_a_write_error_that_keeps_the_old_file() {
+    // `ulimit -f` counts blocks of 512 or 1024 bytes: either way far below
+    // the 16 MB of 100,000 boards, and above the old sudoku.txt.
+    let dir = Scratch::new("faults-ulimit-f");
+    for args in ["-c 100000", "puzzles 3000 --seed 1 --format line"] {
+        let out = shell_in(&dir, &format!("ulimit -f 64 && \"$SUDOKU\" {args}"));
+        let message = assert_failure(&out, 3, args);
+        assert!(message.contains("sudoku.txt"), "{args}: {message}");
+        dir.assert_untouched(&format!("ulimit -f and {args}"));
+    }
+}
+
+#[test]
+fn a_path_with_a_newline_is_named_on_one_line() {
+    let dir = Scratch::new("faults-newline-path");
+    let out = dir.run(&["-s", "no\nsuch\x1b[2Jfile.txt"]);
+    let message = assert_failure(&out, 2, "newline in the input path");
+    assert!(message.contains("no\\nsuch\\x1b[2Jfile.txt"), "{message}");
+    dir.write("p.txt", puzzles_text());
+    let out = dir.run(&["-s", "p.txt", "-o", "missing-dir/out\n.txt"]);
+    let message = assert_failure(&out, 3, "newline in the output path");
+    assert!(message.contains("missing-dir/out\\n.txt"), "{message}");
+    // Arguments quoted in usage errors too.
+    for args in [
+        &["-s", "p.txt", "x\ny"][..],
+        &["puzzles", "1", "--symmetry", "a\nb"],
+    ] {
+        let message = common::assert_usage_error(&dir.run(args), "newline in an argument");
+        assert!(message.contains("\\n"), "{message}");
+    }
+    dir.assert_untouched("newline in paths");
+}
+
+#[test]
+fn messages_on_a_terminal_start_their_own_line_after_the_progress_line() {
+    // `script` gives the run a terminal, so the progress line is shown; every
+    // message must then begin a line, not trail the progress figures.
+    if !run_tool("script", &["-qec", "true", "/dev/null"]) {
+        eprintln!("note: script (util-linux) is not available; skipped");
+        return;
+    }
+    let dir = Scratch::new("faults-progress");
+    // Enough puzzles for a progress update (every 250 ms), and unsolvable
+    // ones spread through them, each reported on stderr as it is met.
+    let text = puzzles_text();
+    let dead = "55".to_string() + &".".repeat(79) + "\n";
+    let mut input = String::new();
+    for _ in 0..400 {
+        input.push_str(&text);
+        input.push_str(&dead);
+    }
+    dir.write("p.txt", input);
+    let out = shell_in(
+        &dir,
+        "script -qec '\"$SUDOKU\" -s p.txt -j 1 2>&1' /dev/null",
+    );
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let messages = shown.matches("sudoku: ").count();
+    assert!(messages > 400, "{messages} messages in {shown:.300}");
+    for (i, _) in shown.match_indices("sudoku: ") {
+        let before = &shown[..i];
+        assert!(
+            before.is_empty() || before.ends_with('\n') || before.ends_with("\r\x1b[K"),
+            "a message trails other text: {:?}",
+            &before[before.len().saturating_sub(40)..]
+        );
+    }
+}
+
+#[test]
+fn every_reading_command_refuses_directories_and_empty_special_files() {
+    let dir = Scratch::new("faults-special-inputs");
+    std::fs::create_dir(dir.join("a-directory")).expect("mkdir");
+    assert!(dir.run(&["-c", "2", "-o", "s.txt"]).status.success());
+    for input in ["a-directory", "/dev/null"] {
+        for command in [
+            &["-s", input][..],
+            &["count", input],
+            &["rate", input],
+            &["explain", input],
+            &["hint", input],
+            &["check", input],
+            &["bench", input],
+            &["check", "s.txt", "--puzzles", input],
+        ] {
+            let context = format!("{command:?}");
+            let out = dir.run(command);
+            let message = assert_failure(
+                &out,
+                if command[0] == "check" && input == "/dev/null" && command.len() == 2 {
+                    1
+                } else {
+                    2
+                },
+                &context,
+            );
+            assert!(message.contains(input), "{context}: {message}");
+            dir.assert_untouched(&context);
+        }
+    }
+}
+
+#[test]
+fn a_fifo_as_output_is_written_in_place_and_stays_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = Scratch::new("faults-fifo-output");
+    let fifo = dir.join("out.fifo");
+    if !run_tool("mkfifo", &[fifo.to_str().expect("utf-8 path")]) {
+        eprintln!("skipped: mkfifo is not available here");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        thread::spawn(move || std::fs::read(&fifo).expect("read the FIFO"))
+    };
+    let out = dir.run(&["-c", "50", "-o", "out.fifo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = reader.join().expect("reader");
+    assert_final_boards(&bytes, 50, 9);
+    let kind = std::fs::symlink_metadata(&fifo).expect("fifo").file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced");
+    assert!(dir.temp_files().is_empty(), "{:?}", dir.temp_files());
+    // A directory as the output is refused before any work.
+    std::fs::create_dir(dir.join("out-dir")).expect("mkdir");
+    let message = assert_failure(&dir.run(&["-c", "5", "-o", "out-dir"]), 3, "-o a directory");
+    assert!(message.contains("out-dir"), "{message}");
+    dir.assert_untouched("FIFO and directory outputs");
+}
+
+#[test]
+fn many_small_puzzles_run_in_bounded_memory_under_ulimit() {
+    // 60,000 puzzles (5 MB) through -s and count with the address space
+    // capped at 200 MB: memory does not grow with the input.
+    let dir = Scratch::new("faults-many-puzzles");
+    let source = puzzles_text();
+    let lines: Vec<&str> = source
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .collect();
+    let mut text = String::with_capacity(60_000 * 82);
+    for i in 0..60_000 {
+        text.push_str(lines[i % lines.len()]);
+        text.push('\n');
+    }
+    dir.write("many.txt", &text);
+    for script in [
+        "ulimit -v 200000 && \"$SUDOKU\" -s many.txt -j 2 -o solved.txt",
+        "ulimit -v 200000 && \"$SUDOKU\" count many.txt -j 2 > counts.txt",
+        "ulimit -v 200000 && \"$SUDOKU\" -s - -o - < many.txt | wc -c > size.txt",
+    ] {
+        let out = shell_in(&dir, script);
+        assert!(out.status.success(), "{script}: {}", stderr(&out));
+    }
+    let solved = std::fs::metadata(dir.join("solved.txt"))
+        .expect("solved")
+        .len();
+    assert_eq!(solved, 163 * 60_000 - 1);
+    let counts = std::fs::read_to_string(dir.join("counts.txt")).expect("counts");
+    assert_eq!(counts.lines().count(), 60_000);
+    assert!(counts.lines().all(|l| l == "1"));
+    let size = std::fs::read_to_string(dir.join("size.txt")).expect("size");
+    assert_eq!(size.trim(), (163 * 60_000 - 1).to_string());
+    let check = dir.run(&["check", "solved.txt", "--puzzles", "many.txt"]);
+    assert!(check.status.success(), "{}", stderr(&check));
+}
+
+#[test]
+fn messages_do_not_depend_on_the_locale() {
+    let dir = Scratch::new("faults-locale");
+    dir.write("bad.txt", "1 2 3\n");
+    let mut messages = Vec::new();
+    for locale in ["C", "C.UTF-8", "tr_TR.UTF-8", "de_DE.ISO-8859-1"] {
+        let out = dir
+            .command(&["-s", "bad.txt"])
+            .env("LC_ALL", locale)
+            .env("LANG", locale)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run");
+        messages.push(assert_failure(&out, 2, locale));
+        let out = dir
+            .command(&["-c", "3"])
+            .env("LC_ALL", locale)
+            .output()
+            .expect("run");
+        assert!(out.status.success(), "{locale}");
+        assert_final_boards(&dir.output(), 3, 9);
+        std::fs::write(dir.join("sudoku.txt"), OLD).expect("reset");
+    }
+    assert!(messages.windows(2).all(|w| w[0] == w[1]), "{messages:?}");
+    assert!(messages[0].contains("bad.txt:1:"), "{}", messages[0]);
+}

@@ -128,3 +128,89 @@ fn large_outputs_in_mixed_write_sizes_arrive_whole() {
     assert!(std::fs::read(&target).expect("read") == expected);
     assert_eq!(entries(&dir), ["sudoku.txt"]);
 }
+
+#[test]
+fn a_failed_rename_removes_the_finished_temporary_file() {
+    let dir = scratch("rename-fails");
+    let target = dir.join("sudoku.txt");
+    let mut file = AtomicFile::create(&target).expect("create");
+    file.write_all(&vec![b'x'; 1 << 20]).expect("write");
+    // A non-empty directory appears at the target: no rename can replace it.
+    std::fs::create_dir_all(target.join("inside")).expect("block the target");
+    assert!(file.commit().is_err(), "the rename cannot succeed");
+    assert_eq!(entries(&dir), ["sudoku.txt"], "no temporary file is left");
+    assert!(target.join("inside").is_dir(), "the target is untouched");
+    assert!(AtomicFile::create(std::path::Path::new("")).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_replaced_file_keeps_its_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("mode");
+    for mode in [0o600, 0o640, 0o444, 0o755] {
+        let target = dir.join(format!("out-{mode:o}.txt"));
+        std::fs::write(&target, "old").expect("write");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(mode)).expect("chmod");
+        let mut file = AtomicFile::create(&target).expect("create");
+        file.write_all(b"new").expect("write");
+        file.commit().expect("commit");
+        let meta = std::fs::metadata(&target).expect("metadata");
+        assert_eq!(meta.permissions().mode() & 0o7777, mode, "{mode:o}");
+        assert_eq!(std::fs::read(&target).expect("read"), b"new");
+    }
+    // Set-id bits are not passed on to the new file.
+    let target = dir.join("setgid.txt");
+    std::fs::write(&target, "old").expect("write");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o2750)).expect("chmod");
+    let file = AtomicFile::create(&target).expect("create");
+    file.commit().expect("commit");
+    let mode = std::fs::metadata(&target)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o7777, 0o750);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn names_up_to_255_bytes_can_be_written() {
+    let dir = scratch("long-names");
+    for len in [200, 244, 255] {
+        let target = dir.join("n".repeat(len));
+        for round in 0..2 {
+            let mut file = AtomicFile::create(&target).expect("create");
+            let name_len = file.temp_path().file_name().expect("name").len();
+            assert!(name_len <= 255, "{len}: temporary name of {name_len} bytes");
+            file.write_all(format!("round {round}").as_bytes())
+                .expect("write");
+            file.commit().expect("commit");
+            assert_eq!(
+                std::fs::read_to_string(&target).expect("read"),
+                format!("round {round}")
+            );
+        }
+    }
+    assert_eq!(entries(&dir).len(), 3, "{:?}", entries(&dir));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_dangling_link_creates_its_target_and_stays_a_link() {
+    let dir = scratch("dangling");
+    std::fs::create_dir_all(dir.join("real")).expect("mkdir");
+    // out.txt -> link2 -> real/made.txt, which does not exist yet.
+    std::os::unix::fs::symlink("link2", dir.join("out.txt")).expect("symlink");
+    std::os::unix::fs::symlink("real/made.txt", dir.join("link2")).expect("symlink");
+    let mut file = AtomicFile::create(&dir.join("out.txt")).expect("create");
+    file.write_all(b"through the link").expect("write");
+    file.commit().expect("commit");
+    let link = std::fs::symlink_metadata(dir.join("out.txt")).expect("link");
+    assert!(link.file_type().is_symlink(), "the link is kept");
+    assert_eq!(
+        std::fs::read(dir.join("real/made.txt")).expect("the target was created"),
+        b"through the link"
+    );
+    assert_eq!(entries(&dir.join("real")), ["made.txt"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

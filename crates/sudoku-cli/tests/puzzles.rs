@@ -513,6 +513,33 @@ fn impossible_requests_are_refused_with_status_2() {
     for args in [
         &["puzzles", "3", "--blanks", "65..70"][..],
         &["puzzles", "3", "--blanks", "2..3", "--symmetry", "rot90"],
+        // No technique weighs 1.5-2.0, 9-10 or 2.5 (Pointing is 2.6).
+        &["puzzles", "3", "--rating", "1.5..2.0"],
+        &["puzzles", "3", "--rating", "9..10"],
+        &[
+            "puzzles",
+            "3",
+            "--difficulty",
+            "medium",
+            "--rating",
+            "2.5..2.5",
+        ],
+        // Too few blanks for the level, or for a minimal puzzle.
+        &["puzzles", "3", "--difficulty", "hard", "--blanks", "20..25"],
+        &[
+            "puzzles",
+            "3",
+            "--difficulty",
+            "extreme",
+            "--blanks",
+            "20..30",
+        ],
+        &["puzzles", "3", "--minimal", "--blanks", "0..10"],
+        // Only a grid without blanks rates 0.0, and full houses alone need
+        // few blanks (found by fuzzing the request checker).
+        &["puzzles", "3", "--rating", "0..0"],
+        &["puzzles", "3", "--rating", "0..1", "--difficulty", "easy"],
+        &["puzzles", "3", "--rating", "1.0", "--blanks", "30..40"],
     ] {
         let dir = scratch("impossible");
         std::fs::write(dir.join("sudoku.txt"), "kept\n").expect("write");
@@ -547,8 +574,13 @@ fn very_slow_request_warns_and_time_limit_keeps_what_was_made() {
     assert!(stderr.contains("warning"), "{stderr}");
     assert!(stderr.contains("time limit"), "{stderr}");
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    // Whatever was finished in time is a valid 17-clue puzzle.
-    for (p, _) in read_lines(&read(&dir.join("sudoku.txt"))) {
+    // Whatever was finished in time is a valid 17-clue puzzle; with nothing
+    // finished, no file is written at all.
+    let made = std::fs::read_to_string(dir.join("sudoku.txt")).unwrap_or_default();
+    if made.is_empty() {
+        assert!(stderr.contains("before any puzzle was made"), "{stderr}");
+    }
+    for (p, _) in read_lines(&made) {
         assert_eq!(blanks(&p), 64);
         assert_eq!(count_solutions(&p, 2), 1);
     }
@@ -557,4 +589,64 @@ fn very_slow_request_warns_and_time_limit_keeps_what_was_made() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("warning: puzzles rated above"), "{stderr}");
     assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
+}
+
+#[test]
+fn full_house_and_complete_grid_requests_are_met_when_blanks_allow() {
+    let dir = scratch("full-house");
+    for (args, most) in [
+        (
+            &[
+                "puzzles", "3", "--rating", "1.0", "--blanks", "10..21", "--seed", "2",
+            ][..],
+            21,
+        ),
+        (
+            &[
+                "puzzles", "1", "--rating", "0..0", "--blanks", "0", "--seed", "2",
+            ],
+            0,
+        ),
+    ] {
+        let made = succeed(&dir, args);
+        let grids = read_grids(&made);
+        assert_eq!(grids.len(), args[1].parse::<usize>().unwrap(), "{args:?}");
+        for grid in &grids {
+            assert!(blanks(grid) <= most, "{args:?}");
+            assert_eq!(count_solutions(grid, 2), 1, "{args:?}");
+        }
+        let rated = ratings(&dir, "sudoku.txt");
+        assert!(
+            rated.iter().all(|&(score, _)| score <= 1.0),
+            "{args:?}: {rated:?}"
+        );
+    }
+}
+
+#[test]
+fn a_time_limit_with_nothing_made_keeps_the_old_file() {
+    let dir = scratch("nothing-in-time");
+    std::fs::write(dir.join("sudoku.txt"), "kept\n").expect("write");
+    // Trial-and-error puzzles are very rare: none comes in 50 ms.
+    let args = [
+        "puzzles",
+        "2",
+        "--rating",
+        "11",
+        "--time-limit",
+        "0.05",
+        "-j",
+        "1",
+    ];
+    let out = run_in(&dir, &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("before any puzzle was made"), "{stderr}");
+    assert!(
+        stderr.lines().all(|l| l.starts_with("sudoku: ")),
+        "{stderr}"
+    );
+    assert_eq!(read(&dir.join("sudoku.txt")), "kept\n");
+    let names: Vec<_> = std::fs::read_dir(&dir).expect("list").collect();
+    assert_eq!(names.len(), 1, "a temporary file was left: {names:?}");
 }

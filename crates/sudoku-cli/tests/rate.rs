@@ -156,3 +156,95 @@ fn usage_errors_exit_with_two() {
         assert!(err.starts_with("sudoku: "), "{args:?}: {err}");
     }
 }
+
+fn one_message(out: &Output, status: i32) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(status), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    assert!(err.starts_with("sudoku: "), "{err}");
+    err
+}
+
+#[test]
+fn explain_and_hint_read_huge_inputs_in_constant_memory() {
+    // Address space capped at 200 MB: reading any of these whole would fail
+    // (2 GB of zeros, 20 MB of "1" lines kept as a Vec, 164 MB of puzzles).
+    let big = temp_file("big.txt", &format!("{HARD}\n").repeat(250_000));
+    let cases = [
+        ("hint /dev/zero", "/dev/zero:1:16385:"),
+        ("explain /dev/zero", "/dev/zero:1:16385:"),
+        (
+            "yes 1 | head -c 20000000 | \"$SUDOKU\" hint -",
+            "<stdin>:1:2:",
+        ),
+        ("hint \"$BIG\"", ":2:1: expected exactly one puzzle"),
+    ];
+    for (command, place) in cases {
+        let command = if command.contains("$SUDOKU") {
+            command.to_string()
+        } else {
+            format!("\"$SUDOKU\" {command}")
+        };
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 200000 && {command}"))
+            .env("SUDOKU", env!("CARGO_BIN_EXE_sudoku"))
+            .env("BIG", &big)
+            .stdin(Stdio::null())
+            .output()
+            .expect("sh runs");
+        let err = one_message(&out, 2);
+        assert!(err.contains(place), "{command}: {err}");
+    }
+    let _ = std::fs::remove_file(&big);
+}
+
+#[test]
+fn explain_and_hint_refuse_puzzles_with_several_or_no_solutions() {
+    let empty = ".".repeat(81);
+    // Two 5s in row 1: no solution.
+    let dead = format!("55{}", &empty[2..]);
+    for command in ["explain", "hint"] {
+        for (puzzle, says) in [(&empty, "several solutions"), (&dead, "no solution")] {
+            let out = sudoku(&[command, puzzle], "");
+            let err = one_message(&out, 1);
+            assert!(err.contains(says), "{command}: {err}");
+            assert!(out.stdout.is_empty(), "{command}: {}", stdout(&out));
+        }
+    }
+    // `rate` refuses the same puzzles the same way.
+    let out = sudoku(&["rate", "-"], &format!("{empty}\n"));
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn explain_and_hint_errors_name_line_and_column() {
+    let mut bad = HARD.to_string();
+    bad.replace_range(6..7, "x");
+    let out = sudoku(&["hint", &bad], "");
+    let err = one_message(&out, 2);
+    assert!(err.contains("column 7"), "{err}");
+    let path = temp_file("bad-column.txt", &format!("# one puzzle\n{bad}\n"));
+    let out = sudoku(&["explain", path.to_str().unwrap()], "");
+    let _ = std::fs::remove_file(&path);
+    let err = one_message(&out, 2);
+    assert!(err.contains("bad-column.txt:2:7: "), "{err}");
+}
+
+#[test]
+fn a_complete_grid_rates_without_a_technique() {
+    let solution = BitmaskSolver::new()
+        .solve(&EASY.parse::<Grid>().unwrap())
+        .unwrap();
+    let line: String = solution.cells().iter().map(|d| d.to_string()).collect();
+    let out = sudoku(&["rate", "-"], &format!("{line}\n"));
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "0.0 easy none (already complete)\n");
+    let out = sudoku(&["rate", "--csv", "-"], &format!("{line}\n"));
+    assert_eq!(stdout(&out).lines().nth(1), Some("1,1,0.0,easy,none,0"));
+    for command in ["explain", "hint"] {
+        let out = sudoku(&[command, &line], "");
+        assert!(out.status.success());
+        assert_eq!(stdout(&out), "the puzzle is already complete\n");
+    }
+}

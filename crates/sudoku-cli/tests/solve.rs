@@ -8,7 +8,7 @@ use common::independent::{
     self, assignment_text, brute_force, data_file_puzzles, is_valid_solution, keeps_givens,
     random_solution, split_assignment, Rng, NATURAL,
 };
-use common::{assert_failure, assert_usage_error, stderr, Scratch};
+use common::{assert_failure, assert_usage_error, stderr, Scratch, OLD};
 
 fn data_text(name: &str) -> String {
     let path = format!(
@@ -235,6 +235,12 @@ fn malformed_files_are_refused_with_path_and_line() {
             format!("{good}\n{}", rows(4)).into(),
             35,
         ),
+        ("grid with a tenth row", rows(10).into(), 10),
+        (
+            "grids without an empty line between them",
+            format!("{}{}", rows(9), rows(9)).into(),
+            10,
+        ),
         (
             "grid cut short by empty line",
             format!("{}\n{row}", rows(3)).into(),
@@ -326,7 +332,10 @@ fn unsolvable_puzzles_are_reported_and_written_as_given() {
                 .find(|l| l.contains(&format!("mixed.txt:{line}:")))
                 .unwrap_or_else(|| panic!("puzzle {number} at line {line} not reported: {err}"));
             assert!(reported.contains(&format!("puzzle {number}")), "{reported}");
+            // Each reason once, not "has no solution (it has no solution)".
+            assert_eq!(reported.matches("no solution").count(), 1, "{reported}");
         }
+        assert!(err.contains("the givens conflict"), "{err}");
         let grids = split_assignment(&dir.output()).expect("exact format");
         assert_eq!(
             grids.len(),
@@ -494,6 +503,87 @@ fn check_with_puzzles_compares_solutions_to_their_puzzles() {
 }
 
 #[test]
+fn check_names_a_malformed_puzzle_file_with_line_and_column() {
+    let puzzles = data_set("17_clue.txt");
+    let dir = Scratch::new("check-bad-puzzles");
+    let text = line_format(&puzzles[..5]);
+    dir.write("p.txt", &text);
+    assert!(dir.run(&["-s", "p.txt", "-o", "s.txt"]).status.success());
+    // A bad cell in puzzle 3 (line 3, column 7), and a garbage line after the
+    // last puzzle: bad input (status 2) at the puzzle file's line and column,
+    // never a failed check of the solutions, nor a sixth puzzle.
+    let mut bad_cell = text.clone().into_bytes();
+    bad_cell[2 * 82 + 6] = b'x';
+    dir.write("bad-cell.txt", &bad_cell);
+    dir.write("garbage.txt", format!("{text}garbage\n"));
+    for (file, place) in [
+        ("bad-cell.txt", "bad-cell.txt:3:7:"),
+        ("garbage.txt", "garbage.txt:6:1:"),
+    ] {
+        let out = dir.run(&["check", "s.txt", "--puzzles", file]);
+        let message = assert_failure(&out, 2, file);
+        assert!(message.contains(place), "{file}: {message}");
+    }
+    // The puzzles may come from standard input, as the solutions may.
+    let out = dir.run_with_stdin(&["check", "s.txt", "--puzzles", "-"], text.as_bytes());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = dir.run_with_stdin(&["check", "-", "--puzzles", "-"], text.as_bytes());
+    assert_usage_error(&out, "both from standard input");
+    dir.assert_untouched("check --puzzles with bad puzzles");
+}
+
+#[test]
+fn option_values_that_look_like_options_are_values() {
+    let puzzles = data_set("17_clue.txt");
+    let dir = Scratch::new("args-dash-values");
+    dir.write("-my.txt", line_format(&puzzles[..3]));
+    dir.write("p5.txt", line_format(&puzzles[..3]));
+    let cases: &[(&[&str], &str)] = &[
+        (&["-s", "-my.txt"], "sudoku.txt"),
+        (&["-s", "--", "-my.txt"], "sudoku.txt"),
+        (&["-s", "--", "p5.txt"], "sudoku.txt"),
+        (&["-s", "p5.txt", "-o", "-u.txt"], "-u.txt"),
+        (&["-s", "p5.txt", "-o", "-run.txt"], "-run.txt"),
+        (&["-o", "-n.txt", "-s", "-my.txt"], "-n.txt"),
+        (&["-c", "5", "-o", "-run.txt"], "-run.txt"),
+        (&["-c", "5", "-o", "--", "-m.txt"], "-m.txt"),
+    ];
+    for (args, output) in cases {
+        let _ = std::fs::write(dir.join("sudoku.txt"), OLD);
+        let out = dir.run(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let written = std::fs::read(dir.join(output)).expect("output written");
+        let grids = split_assignment(&written).expect("exact format");
+        if args[0] == "-c" {
+            assert_eq!(grids.len(), 5, "{args:?}");
+        } else {
+            assert_solutions(&written, &puzzles[..3], &format!("{args:?}"));
+        }
+    }
+    // The puzzle flags still switch to puzzle generation, wherever they are.
+    let out = dir.run(&["-o", "gen.txt", "-n", "2", "-m", "1", "--seed", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        split_assignment(&std::fs::read(dir.join("gen.txt")).expect("read"))
+            .expect("format")
+            .len(),
+        2
+    );
+    // Empty names are refused as usage errors, before any work.
+    for case in [
+        &["-c", "5", "-o", ""][..],
+        &["-s", ""],
+        &["count", ""],
+        &["check", ""],
+        &["-s", "--"],
+    ] {
+        let _ = std::fs::write(dir.join("sudoku.txt"), OLD);
+        assert_usage_error(&dir.run(case), &format!("{case:?}"));
+        dir.assert_untouched(&format!("{case:?}"));
+    }
+}
+
+#[test]
 fn bad_arguments_of_every_command_are_refused() {
     let dir = Scratch::new("args");
     dir.write("p.txt", ".".repeat(81));
@@ -540,4 +630,47 @@ fn solving_sudoku_txt_in_place_reads_it_whole_before_replacing_it() {
     let out = dir.run(&["-s", "sudoku.txt"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(dir.output(), before);
+}
+
+#[test]
+fn bench_checks_every_file_before_printing_and_names_unsolvable_puzzles() {
+    let dir = Scratch::new("bench-files");
+    let puzzles = data_set("17_clue.txt");
+    dir.write("good.txt", line_format(&puzzles[..20]));
+    dir.write(
+        "bad.txt",
+        format!("{}\n{}x\n", ".".repeat(81), ".".repeat(80)),
+    );
+    // A bad second file: refused with its line and column, and no header
+    // or figures for the first file on standard output.
+    let out = dir.run(&["bench", "good.txt", "bad.txt", "--seconds", "1"]);
+    let message = assert_failure(&out, 2, "bench with a bad file");
+    assert!(message.contains("bad.txt:2:81:"), "{message}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // Puzzles without a solution are timed, and said to be.
+    let mut with_dead = puzzles[..20].to_vec();
+    with_dead[5][..2].copy_from_slice(&[5, 5]);
+    with_dead[5][2..9].fill(0);
+    dir.write("dead.txt", line_format(&with_dead));
+    let out = dir.run(&["bench", "dead.txt", "--seconds", "1"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("sudoku: warning: dead.txt: 1 of 20 puzzles have no solution"),
+        "{err}"
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(table.lines().count(), 2, "{table}");
+    assert!(
+        table
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("dead.txt ")),
+        "{table}"
+    );
 }

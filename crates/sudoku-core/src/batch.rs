@@ -98,17 +98,8 @@ where
 {
     let chunk_size = chunk_size.max(1);
     let threads = resolve_threads(threads);
-    let mut items = items;
     if threads <= 1 {
-        // Every chunk but the last is full, so chunk k starts at item k × size.
-        for start in (0..).step_by(chunk_size) {
-            let chunk: Vec<T> = items.by_ref().take(chunk_size).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            sink(work(chunk, start))?;
-        }
-        return Ok(());
+        return map_on_this_thread(items, chunk_size, &work, &mut sink);
     }
     let in_flight = threads * 8;
     // Workers cut their own chunks from the shared source: no reader thread to
@@ -123,39 +114,85 @@ where
         tokens: token_rx,
         index: 0,
     });
-    thread::scope(|scope| {
+    let threaded = thread::scope(|scope| {
         // Dropped when the consumer stops, early or not, which wakes any worker
         // waiting for a token.
         let token_tx = token_tx;
         let (result_tx, result_rx) = channel::<(usize, U)>();
 
         let (work, source) = (&work, &source);
+        let mut spawned = 0;
         for _ in 0..threads {
             let result_tx = result_tx.clone();
-            scope.spawn(move || {
+            // A thread the system refuses (a low `ulimit -v` or `-u`, very
+            // many threads) is not an error: the run goes on with those it has.
+            let worker = thread::Builder::new().spawn_scoped(scope, move || {
                 while let Some((index, start, chunk)) = next_chunk(source, chunk_size) {
                     if result_tx.send((index, work(chunk, start))).is_err() {
                         return;
                     }
                 }
             });
+            if worker.is_err() {
+                break;
+            }
+            spawned += 1;
         }
         drop(result_tx);
+        if spawned == 0 {
+            return None;
+        }
 
         let mut pending = BTreeMap::new();
         let mut next = 0;
         for (index, result) in result_rx {
             pending.insert(index, result);
             while let Some(result) = pending.remove(&next) {
-                sink(result)?;
+                if let Err(e) = sink(result) {
+                    return Some(Err(e));
+                }
                 next += 1;
                 // Never blocks: the channel has room for every token, and its
                 // receiver lives in `source` until the end.
                 let _ = token_tx.send(());
             }
         }
-        Ok(())
-    })
+        Some(Ok(()))
+    });
+    match threaded {
+        Some(result) => result,
+        // Not a single thread: the calling thread does all the work. No chunk
+        // was cut, since only workers cut them.
+        None => match source.into_inner() {
+            Ok(source) => map_on_this_thread(source.items, chunk_size, &work, &mut sink),
+            Err(poisoned) => {
+                map_on_this_thread(poisoned.into_inner().items, chunk_size, &work, &mut sink)
+            }
+        },
+    }
+}
+
+/// [`map_ordered`] on the calling thread alone.
+fn map_on_this_thread<I, T, U, E, W, S>(
+    mut items: I,
+    chunk_size: usize,
+    work: &W,
+    sink: &mut S,
+) -> Result<(), E>
+where
+    I: Iterator<Item = T>,
+    W: Fn(Vec<T>, usize) -> U,
+    S: FnMut(U) -> Result<(), E>,
+{
+    // Every chunk but the last is full, so chunk k starts at item k × size.
+    for start in (0..).step_by(chunk_size) {
+        let chunk: Vec<T> = items.by_ref().take(chunk_size).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        sink(work(chunk, start))?;
+    }
+    Ok(())
 }
 
 /// Applies `work` to every item on `threads` worker threads (0: every core,
@@ -378,7 +415,7 @@ pub enum UnsolvableReason {
     #[error("the givens conflict: {0}")]
     Conflict(Conflict),
     /// The givens do not conflict, but no grid completes them.
-    #[error("it has no solution")]
+    #[error("its givens do not conflict, but no grid completes them")]
     NoSolution,
 }
 

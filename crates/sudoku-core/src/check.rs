@@ -275,7 +275,13 @@ pub fn check_solutions<S: BufRead, P: BufRead>(
             return Err(CheckError::Mismatch { number, line });
         }
     }
-    let extra = puzzles.count() as u64;
+    // Every remaining item is read, so that a malformed puzzle after the
+    // last solution is reported as such rather than counted as a puzzle.
+    let mut extra = 0u64;
+    for item in puzzles {
+        item.map_err(CheckError::Puzzles)?;
+        extra += 1;
+    }
     if extra > 0 {
         return Err(CheckError::CountMismatch {
             solutions: number,

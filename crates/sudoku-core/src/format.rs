@@ -9,7 +9,8 @@
 //!   the block format, whose rows have `|` between the boxes (with or
 //!   without spaces around the cells) and whose bands are separated by lines
 //!   such as `------+-------+------` (any line of only `-`, `=`, `+`, `|`
-//!   and spaces), which are skipped.
+//!   and spaces), which are skipped. Puzzles are separated by one or more
+//!   empty lines.
 //!
 //! In every format `1`–`9` are givens and `0` or `.` are blanks; lines starting
 //! with `#` are comments; CRLF line ends, leading and trailing empty lines and a
@@ -141,6 +142,13 @@ pub enum ParseErrorKind {
     /// More than one puzzle where exactly one was expected.
     #[error("expected exactly one puzzle, found another")]
     ExtraPuzzle,
+    /// A row right after a complete nine-row puzzle: a tenth row, or two
+    /// puzzles without the empty line that separates them.
+    #[error("a 10th row: puzzles in the {format} format are separated by an empty line")]
+    NoEmptyLine {
+        /// The input's format.
+        format: Format,
+    },
 }
 
 fn describe_byte(byte: u8) -> String {
@@ -180,6 +188,8 @@ pub struct PuzzleReader<R> {
     line_number: usize,
     format: Option<(Format, usize)>,
     puzzles: usize,
+    /// A nine-row puzzle just ended: the next row must come after an empty line.
+    gap_needed: bool,
     done: bool,
 }
 
@@ -192,6 +202,7 @@ impl<R: BufRead> PuzzleReader<R> {
             line_number: 0,
             format: None,
             puzzles: 0,
+            gap_needed: false,
             done: false,
         }
     }
@@ -277,6 +288,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 .unwrap_or(self.line.len());
             let text = &self.line[indent..];
             if text.is_empty() {
+                self.gap_needed = false;
                 if rows > 0 {
                     return Err(self.error_at(
                         self.line_number,
@@ -322,6 +334,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             };
             if rows == 0 {
+                if self.gap_needed {
+                    return Err(self.error_at(
+                        self.line_number,
+                        indent + 1,
+                        ParseErrorKind::NoEmptyLine { format },
+                    ));
+                }
                 start_line = self.line_number;
             }
             let row_cells = match format {
@@ -353,6 +372,7 @@ impl<R: BufRead> PuzzleReader<R> {
             rows += 1;
             if rows == 9 {
                 self.puzzles += 1;
+                self.gap_needed = true;
                 return Ok(Some(Puzzle {
                     grid: Grid::from_cells_unchecked(cells),
                     line: start_line,

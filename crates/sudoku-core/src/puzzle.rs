@@ -276,6 +276,34 @@ impl GeneratorOptions {
                 }
             }
         }
+        if let Some(lowest) = self.lowest_possible_score()? {
+            let (level_name, floor) = if lowest >= Level::Extreme.band().0 {
+                ("extreme", EXTREME_BLANKS_MIN)
+            } else {
+                ("beyond singles", BEYOND_SINGLES_BLANKS_MIN)
+            };
+            if lowest > SINGLES_MAX && hi < floor {
+                return impossible(Impossibility::TooFewBlanksForRating {
+                    lowest,
+                    level_name,
+                    upper: hi,
+                    floor,
+                });
+            }
+        }
+        if self
+            .highest_possible_score()?
+            .is_some_and(|highest| highest <= FULL_HOUSE_MAX)
+            && (!self.spread || lo > FULL_HOUSE_BLANKS_MAX)
+        {
+            return impossible(Impossibility::TooManyBlanksForFullHouses);
+        }
+        if self.minimal && hi < MINIMAL_BLANKS_MIN {
+            return impossible(Impossibility::TooFewBlanksForMinimal {
+                lower: lo,
+                upper: hi,
+            });
+        }
         if self.unique && lo > MAX_UNIQUE_BLANKS {
             return impossible(Impossibility::TooManyBlanksForUnique { lower: lo });
         }
@@ -319,9 +347,105 @@ impl GeneratorOptions {
         if !self.unique && lo >= CELLS - 2 {
             return Ok(Feasibility::VerySlow(SlowReason::NearlyEmpty));
         }
+        if let Some(lowest) = self.lowest_possible_score()? {
+            let slow_below = if lowest >= Level::Extreme.band().0 {
+                SLOW_EXTREME_BLANKS
+            } else {
+                SLOW_BEYOND_SINGLES_BLANKS
+            };
+            if lowest > SINGLES_MAX && hi < slow_below {
+                return Ok(Feasibility::VerySlow(SlowReason::FewBlanksForRating {
+                    lowest,
+                    below: slow_below,
+                }));
+            }
+        }
         Ok(Feasibility::Fine)
     }
+
+    /// The lowest score a puzzle meeting the level and rating band can have,
+    /// `None` when neither is asked for.
+    ///
+    /// A rating is the weight of the hardest step, so it is one of the
+    /// techniques' weights (or 0.0 for a grid without blanks): a band that
+    /// holds none of them, or none of the level's, is impossible.
+    fn lowest_possible_score(&self) -> Result<Option<f32>, PuzzleError> {
+        Ok(self.possible_scores()?.map(|(lowest, _)| lowest))
+    }
+
+    /// The highest score a puzzle meeting the level and rating band can have.
+    fn highest_possible_score(&self) -> Result<Option<f32>, PuzzleError> {
+        Ok(self.possible_scores()?.map(|(_, highest)| highest))
+    }
+
+    /// The lowest and highest scores a puzzle meeting the level and rating
+    /// band can have, `None` when neither is asked for; see
+    /// [`Self::lowest_possible_score`].
+    fn possible_scores(&self) -> Result<Option<(f32, f32)>, PuzzleError> {
+        if self.level.is_none() && self.rating.is_none() {
+            return Ok(None);
+        }
+        let wanted = |score: f32| {
+            self.level
+                .is_none_or(|level| Level::of_score(score) == level)
+                && self.rating.is_none_or(|(a, b)| a <= score && score <= b)
+        };
+        // Only a grid without blanks rates 0.0, and the generator makes one
+        // only when a blank range starting at 0 was asked for (without a
+        // range it removes clues as far as it can).
+        let no_blank = (self.spread && self.blanks.0 == 0).then_some(0.0);
+        let scores: Vec<f32> = rate::Technique::ALL
+            .iter()
+            .map(|t| t.weight())
+            .chain(no_blank)
+            .filter(|&score| wanted(score))
+            .collect();
+        let lowest = scores.iter().copied().min_by(f32::total_cmp);
+        let highest = scores.iter().copied().max_by(f32::total_cmp);
+        match lowest.zip(highest) {
+            Some(range) => Ok(Some(range)),
+            None => Err(PuzzleError::Impossible(Impossibility::NoTechniqueWeight {
+                level: self.level,
+                rating: self.rating,
+            })),
+        }
+    }
 }
+
+/// The weight of a full house, the simplest step.
+const FULL_HOUSE_MAX: f32 = 1.0;
+
+/// The most blanks of puzzles solved by full houses alone, in practice: with
+/// this generator (release build, one thread) 20 such puzzles with 21 blanks
+/// came at once, and none with 22 to 26 in 3 s each (nor with 22 in 8 s).
+const FULL_HOUSE_BLANKS_MAX: usize = 21;
+
+/// The highest score of a puzzle solved by singles alone ([`rate::Technique::NakedSingle`]).
+const SINGLES_MAX: f32 = 2.3;
+
+/// The fewest blanks with which puzzles that need more than singles turn up
+/// in practice. Measured with this generator (one thread, 10 s per range):
+/// hard puzzles came at about one in 10 s with 28-30 blanks and three with
+/// 31-33; medium and expert ones not at all below 34. Fewer than this would
+/// leave a run drawing for hours; more blanks are only slow (see
+/// [`SLOW_BEYOND_SINGLES_BLANKS`]).
+const BEYOND_SINGLES_BLANKS_MIN: usize = 26;
+
+/// Below this many blanks, puzzles beyond singles take seconds each (a
+/// warning): medium ones came none in 3 s with 38 blanks, 13 with 42.
+const SLOW_BEYOND_SINGLES_BLANKS: usize = 40;
+
+/// The fewest blanks with which extreme puzzles (forcing chains, trial and
+/// error) turn up in practice: one came with 42 blanks in 3 s, none with 34
+/// to 37 nor 38 to 40 in 10 s each.
+const EXTREME_BLANKS_MIN: usize = 32;
+
+/// Below this many blanks, extreme puzzles take seconds each (a warning).
+const SLOW_EXTREME_BLANKS: usize = 44;
+
+/// The fewest blanks of a minimal puzzle: the most clues any minimal puzzle
+/// is known to have is 40, and random minimal puzzles have 20-30.
+const MINIMAL_BLANKS_MIN: usize = CELLS - 40;
 
 /// The highest rating random minimal puzzles reach with any frequency
 /// ([`rate::Technique::ForcingChain`]): about 3 in 100 rate this, while none of
@@ -394,6 +518,17 @@ pub enum SlowReason {
     FewClues {
         /// The smallest blank count asked for.
         lower: usize,
+    },
+    /// Puzzles rated this high are rare with this few blanks.
+    #[error(
+        "puzzles rated {lowest} or more with fewer than {below} blanks are rare; \
+         this may take very long"
+    )]
+    FewBlanksForRating {
+        /// The lowest rating asked for.
+        lowest: f32,
+        /// Below this many blanks they become rare.
+        below: usize,
     },
     /// Puzzles whose hardest step is this technique are rare.
     #[error(
@@ -479,6 +614,51 @@ pub enum Impossibility {
         /// The blank range's upper end.
         upper: usize,
     },
+    /// Puzzles rated this high are too rare with this few blanks.
+    #[error(
+        "puzzles rated {lowest} or more ({level_name}) with at most {upper} blanks are \
+         too rare to find: they need at least {floor} blanks in practice"
+    )]
+    TooFewBlanksForRating {
+        /// The lowest rating asked for.
+        lowest: f32,
+        /// "extreme" or "beyond singles".
+        level_name: &'static str,
+        /// The most blanks asked for.
+        upper: usize,
+        /// The fewest blanks such puzzles have in practice.
+        floor: usize,
+    },
+    /// Full houses alone leave only a few blanks.
+    #[error(
+        "puzzles rated {FULL_HOUSE_MAX} or less (full houses alone) have at most \
+         {FULL_HOUSE_BLANKS_MAX} blanks in practice; ask for --blanks LO..HI with \
+         LO at most {FULL_HOUSE_BLANKS_MAX}"
+    )]
+    TooManyBlanksForFullHouses,
+    /// Minimal puzzles with this many clues are not known.
+    #[error(
+        "no minimal puzzle with more than {} clues is known, so none has {lower} to {upper} blanks",
+        CELLS - MINIMAL_BLANKS_MIN
+    )]
+    TooFewBlanksForMinimal {
+        /// The fewest blanks asked for.
+        lower: usize,
+        /// The most blanks asked for.
+        upper: usize,
+    },
+    /// No technique's weight lies in the level and rating band asked for.
+    #[error(
+        "a rating is the weight of the hardest technique used ({}), and none lies in {}",
+        technique_weights(),
+        describe_band(*level, *rating)
+    )]
+    NoTechniqueWeight {
+        /// The level asked for.
+        level: Option<Level>,
+        /// The rating band asked for.
+        rating: Option<(f32, f32)>,
+    },
     /// Techniques are taught by puzzles with a unique solution only.
     #[error("techniques are rated on puzzles with a unique solution")]
     TechniqueNotUnique,
@@ -500,6 +680,24 @@ pub enum Impossibility {
         /// The band's upper end.
         upper: f32,
     },
+}
+
+/// The distinct technique weights, as `1.0, 1.2, ...`.
+fn technique_weights() -> String {
+    let mut weights: Vec<f32> = rate::Technique::ALL.iter().map(|t| t.weight()).collect();
+    weights.dedup();
+    let shown: Vec<String> = weights.iter().map(|w| format!("{w:.1}")).collect();
+    shown.join(", ")
+}
+
+/// A level and rating band as messages name them.
+fn describe_band(level: Option<Level>, rating: Option<(f32, f32)>) -> String {
+    match (level, rating) {
+        (Some(level), Some((a, b))) => format!("{a}..{b} for {level} puzzles"),
+        (Some(level), None) => format!("the {level} band"),
+        (None, Some((a, b))) => format!("{a}..{b}"),
+        (None, None) => String::new(),
+    }
 }
 
 /// Why generation failed.

@@ -286,6 +286,25 @@ fn malformed_inputs_are_refused_where_the_fault_is() {
             3,
         ),
         ("grid cut short at end".into(), rows(7).into_bytes(), 8, 1),
+        ("grid with a tenth row".into(), rows(10).into_bytes(), 10, 1),
+        (
+            "two grids without an empty line between them".into(),
+            format!("{}\n{}{}", rows(9), rows(9), rows(9)).into_bytes(),
+            20,
+            1,
+        ),
+        (
+            "indented row after a grid, a comment between".into(),
+            format!("{}# note\n  {}", rows(9), row).into_bytes(),
+            11,
+            3,
+        ),
+        (
+            "compact grids without an empty line between them".into(),
+            "123456789\n".repeat(18).into_bytes(),
+            10,
+            1,
+        ),
         (
             "grid cut short by empty line".into(),
             format!("{}\n{}", rows(4), rows(9)).into_bytes(),

@@ -1,0 +1,206 @@
+//! Parsing `sudoku print PUZZLES [options]`, and the book options that
+//! `sudoku puzzles ... -o book.pdf` shares; the binary's `print_cmd` writes
+//! the book with `sudoku_print`.
+
+use std::ffi::OsString;
+
+use lexopt::prelude::*;
+use sudoku_print::{Options, Paper, PerPage};
+
+use crate::args::{
+    bounded, once, output_of, usage, value as option_value, Command, Input, Output, UsageError,
+    MAX_THREADS,
+};
+
+/// The usage lines of printing.
+pub const USAGE: &str =
+    "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter]
+                    [--title TEXT] [--answers] [--candidates] [-j N]";
+
+/// The help text of printing.
+pub const HELP: &str =
+    "  print PUZZLES  a print-ready book of the puzzles in PUZZLES (any format, - for stdin),
+                 a number and the rater's score under each grid; to ./sudoku.pdf
+    -o FILE.pdf          one PDF (- for stdout); FILE.svg: one SVG per page, FILE-1.svg, ...
+    --per-page 1|2|4|6   puzzles per page (default 2)
+    --paper a4|letter    paper size (default a4)
+    --title TEXT         a title on every page
+    --answers            an answer key of small grids at the end
+    --candidates         every blank cell shows its candidates
+  puzzles N ... -o FILE.pdf|FILE.svg   writes such a book directly (same options)";
+
+/// What kind of book a path asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookFormat {
+    /// One PDF file.
+    Pdf,
+    /// One SVG file per page.
+    Svg,
+}
+
+impl BookFormat {
+    /// The format a path's extension names, if it is a book's.
+    pub fn of(output: &Output) -> Option<BookFormat> {
+        let Output::File(path) = output else {
+            return None;
+        };
+        let ext = path.extension()?.to_string_lossy().to_ascii_lowercase();
+        match ext.as_str() {
+            "pdf" => Some(BookFormat::Pdf),
+            "svg" => Some(BookFormat::Svg),
+            _ => None,
+        }
+    }
+}
+
+/// A book to write: its layout, where, and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Book {
+    /// Layout and contents.
+    pub options: Options,
+    /// The PDF file, standard output, or the SVG pages' base name.
+    pub output: Output,
+    /// PDF or SVG.
+    pub format: BookFormat,
+}
+
+/// `sudoku print`'s arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintArgs {
+    /// The puzzles.
+    pub input: Input,
+    /// The book.
+    pub book: Book,
+    /// Threads for solving and rating; 0 for every core.
+    pub threads: usize,
+}
+
+/// The book options that `print` and `puzzles` share, as they are parsed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BookFlags {
+    per_page: Option<PerPage>,
+    paper: Option<Paper>,
+    title: Option<String>,
+    answers: bool,
+    candidates: bool,
+}
+
+impl BookFlags {
+    /// The long options [`BookFlags::take`] takes.
+    pub const NAMES: [&'static str; 5] = ["per-page", "paper", "title", "answers", "candidates"];
+
+    /// Takes the long option `name` (one of [`BookFlags::NAMES`]) and its value.
+    pub fn take(&mut self, name: &str, parser: &mut lexopt::Parser) -> Result<(), UsageError> {
+        match name {
+            "per-page" => {
+                let n = bounded(option_value(parser)?, "--per-page", 1, 6)?;
+                let Some(per_page) = PerPage::new(n) else {
+                    return usage(format!("--per-page must be 1, 2, 4 or 6, not {n}"));
+                };
+                once(&mut self.per_page, per_page, "--per-page")?;
+            }
+            "paper" => {
+                let text = option_value(parser)?.to_string_lossy().into_owned();
+                let paper = text.parse::<Paper>().map_err(|e| UsageError::new(&e))?;
+                once(&mut self.paper, paper, "--paper")?;
+            }
+            "title" => {
+                // A title is one line: tabs and newlines become spaces.
+                let text: String = parser
+                    .value()?
+                    .to_string_lossy()
+                    .chars()
+                    .map(|c| if c.is_control() { ' ' } else { c })
+                    .collect();
+                once(&mut self.title, text, "--title")?;
+            }
+            "answers" => self.answers = true,
+            _ => self.candidates = true,
+        }
+        Ok(())
+    }
+
+    /// True when any book option was given.
+    pub fn any(&self) -> bool {
+        *self != BookFlags::default()
+    }
+
+    /// The book these options describe, written to `output`.
+    pub fn book(self, output: Output) -> Result<Book, UsageError> {
+        let format = match (&output, BookFormat::of(&output)) {
+            (Output::Stdout, _) => BookFormat::Pdf,
+            (_, Some(format)) => format,
+            (Output::File(path), None) => {
+                return usage(format!(
+                    "a book is written as PDF or SVG: -o must end in .pdf or .svg, not '{}'",
+                    path.display()
+                ))
+            }
+        };
+        Ok(Book {
+            options: Options {
+                paper: self.paper.unwrap_or_default(),
+                per_page: self.per_page.unwrap_or_default(),
+                title: self.title,
+                answers: self.answers,
+                candidates: self.candidates,
+            },
+            output,
+            format,
+        })
+    }
+}
+
+/// Parses `sudoku print PUZZLES [options]` (the arguments after `print`).
+pub fn parse(args: Vec<OsString>) -> Result<Command, UsageError> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let (mut input, mut output, mut threads) = (None, None, None);
+    let mut flags = BookFlags::default();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long(name) if BookFlags::NAMES.contains(&name) => {
+                let name = name.to_string();
+                flags.take(&name, &mut parser)?;
+            }
+            Short('o') | Long("output") => {
+                once(&mut output, output_of(option_value(&mut parser)?)?, "-o")?
+            }
+            Short('j') | Long("threads") => once(
+                &mut threads,
+                bounded(option_value(&mut parser)?, "-j", 1, MAX_THREADS)?,
+                "-j",
+            )?,
+            Value(v) => once(&mut input, Input::from_os(v)?, "the puzzle file")?,
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    let input =
+        input.ok_or_else(|| UsageError::new("print needs a puzzle file (or - for stdin)"))?;
+    let output = output.unwrap_or_else(|| Output::File("sudoku.pdf".into()));
+    Ok(Command::Print(Box::new(PrintArgs {
+        input,
+        book: flags.book(output)?,
+        threads: threads.unwrap_or(0),
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_args(args: &[&str]) -> Result<Command, UsageError> {
+        crate::args::parse(args.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn print_options_are_checked() {
+        assert!(parse_args(&["print", "p.txt"]).is_ok());
+        assert!(parse_args(&["print"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "--per-page", "3"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "--per-page", "8"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "--paper", "a5"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "-o", "book.txt"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "-o", "book.PDF"]).is_ok());
+        assert!(parse_args(&["print", "p.txt", "--title", "a", "--title", "b"]).is_err());
+    }
+}

@@ -1,0 +1,73 @@
+//! Parsing `sudoku rate`, `sudoku explain` and `sudoku hint`.
+
+use std::ffi::OsString;
+
+use lexopt::prelude::*;
+
+use crate::args::{bounded, once, usage, value as option_value, Input, UsageError, MAX_THREADS};
+
+/// A parsed `rate`, `explain` or `hint` command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RateCommand {
+    /// `rate [PATH|-] [--csv] [-j N]`.
+    Rate {
+        input: Input,
+        csv: bool,
+        threads: usize,
+    },
+    /// `explain PUZZLE [--grid]`.
+    Explain { puzzle: OsString, grid: bool },
+    /// `hint PUZZLE`.
+    Hint { puzzle: OsString },
+    /// `rate --techniques`: the techniques, their names and scores.
+    Techniques,
+}
+
+/// Parses the arguments after `rate`, `explain` or `hint` (named by `name`).
+pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let (mut target, mut csv, mut grid, mut threads) = (None, false, false, None);
+    let mut techniques = false;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("techniques") if name == "rate" => techniques = true,
+            Long("csv") if name == "rate" => csv = true,
+            Short('j') | Long("threads") if name == "rate" => once(
+                &mut threads,
+                bounded(option_value(&mut parser)?, "-j", 1, MAX_THREADS)?,
+                "-j",
+            )?,
+            Long("grid") if name == "explain" => grid = true,
+            Value(v) => once(&mut target, v, "the puzzle")?,
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    if techniques {
+        if target.is_some() || csv || threads.is_some() {
+            return usage("rate --techniques takes no puzzles and no other option");
+        }
+        return Ok(RateCommand::Techniques);
+    }
+    match name {
+        "rate" => Ok(RateCommand::Rate {
+            input: target
+                .map(Input::from_os)
+                .transpose()?
+                .unwrap_or(Input::Stdin),
+            csv,
+            threads: threads.unwrap_or(0),
+        }),
+        _ => {
+            let puzzle = target.ok_or_else(|| {
+                UsageError(format!(
+                    "{name} needs a puzzle: 81 characters, or a file holding one"
+                ))
+            })?;
+            Ok(if name == "explain" {
+                RateCommand::Explain { puzzle, grid }
+            } else {
+                RateCommand::Hint { puzzle }
+            })
+        }
+    }
+}
