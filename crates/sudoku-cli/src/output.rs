@@ -280,18 +280,38 @@ fn temp_name_stem(target: &Path) -> OsString {
 /// At most `limit` bytes of `name`, so that a legal target name of up to 255
 /// bytes still gives a legal temporary name once the prefix and suffix are
 /// added. Only the temporary name is shortened; the target keeps its name.
+#[cfg(unix)]
 fn stem_within(name: &OsStr, limit: usize) -> OsString {
     use std::os::unix::ffi::{OsStrExt, OsStringExt};
     let bytes = name.as_bytes();
     OsString::from_vec(bytes[..bytes.len().min(limit)].to_vec())
 }
 
+/// Elsewhere names are not bytes: cut at a character boundary (a name that is
+/// not Unicode keeps its lossy form, which only the temporary file carries).
+#[cfg(not(unix))]
+fn stem_within(name: &OsStr, limit: usize) -> OsString {
+    let text = name.to_string_lossy();
+    let mut end = text.len().min(limit);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    OsString::from(&text[..end])
+}
+
 /// `mode` without the set-user-ID, set-group-ID and sticky bits: the new file
 /// belongs to whoever runs the program, who must not gain a set-id file by
 /// replacing someone else's.
+#[cfg(unix)]
 fn without_set_id(mode: fs::Permissions) -> fs::Permissions {
     use std::os::unix::fs::PermissionsExt;
     fs::Permissions::from_mode(mode.mode() & 0o777)
+}
+
+/// Elsewhere permissions have no set-id bits (only read-only), so they are kept.
+#[cfg(not(unix))]
+fn without_set_id(mode: fs::Permissions) -> fs::Permissions {
+    mode
 }
 
 /// The path a dangling symbolic link points to (following a chain of them),

@@ -145,6 +145,7 @@ fn a_failed_rename_removes_the_finished_temporary_file() {
 }
 
 #[test]
+#[cfg(unix)] // modes and symbolic links as Unix has them
 fn a_replaced_file_keeps_its_permissions() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("mode");
@@ -196,6 +197,7 @@ fn names_up_to_255_bytes_can_be_written() {
 }
 
 #[test]
+#[cfg(unix)] // modes and symbolic links as Unix has them
 fn a_dangling_link_creates_its_target_and_stays_a_link() {
     let dir = scratch("dangling");
     std::fs::create_dir_all(dir.join("real")).expect("mkdir");
