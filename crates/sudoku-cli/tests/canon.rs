@@ -1,9 +1,10 @@
 //! `sudoku canon`, run as the built binary: equivalent puzzles print the same
 //! line, different ones different lines, each line equivalent to its puzzle.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use sudoku_core::transform::{canonical, Transform};
 use sudoku_core::{BitmaskSolver, Grid, Solver};
@@ -13,21 +14,9 @@ const EASY: &str =
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
+/// Runs `sudoku ARGS` in a scratch directory with `stdin` as its input.
 fn sudoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts the input");
-    child.wait_with_output().expect("the binary finishes")
+    common::Scratch::new("stdin").run_with_stdin(args, stdin.as_bytes())
 }
 
 /// A few fixed transforms: relabelling, rows, bands, columns, stacks, transposition.

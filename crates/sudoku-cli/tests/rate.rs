@@ -1,6 +1,7 @@
 //! `sudoku rate`, `explain` and `hint`, run as the built binary.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
@@ -11,21 +12,9 @@ const EASY: &str =
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
+/// Runs `sudoku ARGS` in a scratch directory with `stdin` as its input.
 fn sudoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts the input");
-    child.wait_with_output().expect("the binary finishes")
+    common::Scratch::new("stdin").run_with_stdin(args, stdin.as_bytes())
 }
 
 fn stdout(out: &Output) -> String {
