@@ -42,23 +42,35 @@ pub fn default_threads() -> usize {
 /// and an absurd count would make thread creation fail).
 pub const MAX_THREADS: usize = 1024;
 
+/// Threads per core beyond which a request is lowered (see [`resolve_threads`]).
+pub const THREADS_PER_CORE: usize = 4;
+
 /// A requested thread count as every function of this crate reads it: 0 means
-/// every core ([`default_threads`]), and counts above [`MAX_THREADS`] are
-/// lowered to it.
+/// every core ([`default_threads`]); counts above [`THREADS_PER_CORE`] per
+/// core, or above [`MAX_THREADS`], are lowered to that.
+///
+/// Why a per-core cap: the work is CPU-bound, so threads beyond the cores
+/// only wait their turn, while each one reserves a stack (2 MiB of address
+/// space). Under an address-space limit (`ulimit -v`), a thousand stacks
+/// leave no room for the heap, and the run would die on its next allocation
+/// rather than going on with fewer threads.
 ///
 /// ```
-/// use sudoku_core::batch::{default_threads, resolve_threads, MAX_THREADS};
+/// use sudoku_core::batch::{default_threads, resolve_threads, THREADS_PER_CORE};
 ///
 /// assert_eq!(resolve_threads(0), default_threads());
-/// assert_eq!(resolve_threads(3), 3);
-/// assert_eq!(resolve_threads(usize::MAX), MAX_THREADS);
+/// assert_eq!(resolve_threads(3), 3.min(THREADS_PER_CORE * default_threads()));
+/// assert_eq!(resolve_threads(usize::MAX), THREADS_PER_CORE * default_threads());
 /// ```
 #[must_use]
 pub fn resolve_threads(requested: usize) -> usize {
+    let cap = default_threads()
+        .saturating_mul(THREADS_PER_CORE)
+        .min(MAX_THREADS);
     if requested == 0 {
-        default_threads()
+        default_threads().min(MAX_THREADS)
     } else {
-        requested.min(MAX_THREADS)
+        requested.min(cap)
     }
 }
 
