@@ -135,15 +135,20 @@ fn main() -> ExitCode {
         theme,
         save_path,
         save_error: None,
+        notice: None,
         mistake_limit: launch.mistake_limit,
         caught,
     };
     let result = app.run(launch.start);
     let save_error = app.save_error.take();
+    let notice = app.notice.take();
     let signal = app.caught.load(Ordering::SeqCst);
     restore_terminal();
     if let Err(e) = &result {
         report(&format!("terminal error: {e}"));
+    }
+    if let Some(notice) = &notice {
+        report(notice);
     }
     if let Some(error) = &save_error {
         report(error);
@@ -464,6 +469,9 @@ struct App<'t> {
     save_path: Option<PathBuf>,
     /// The last failed save (or stats update); shown at once, and the exit status says so.
     save_error: Option<String>,
+    /// Something the player should know that is not a failure (a save file
+    /// that could not be read and was set aside); shown in the game and at exit.
+    notice: Option<String>,
     mistake_limit: u32,
     caught: Arc<AtomicUsize>,
 }
@@ -597,9 +605,43 @@ impl App<'_> {
     }
 
     /// The saved game's text, a description of it and the game, when there is a readable one.
-    fn load_saved(&self) -> Option<(String, String, Game)> {
-        let text = std::fs::read_to_string(self.save_path.as_ref()?).ok()?;
-        let game = Game::from_save(&text, Instant::now()).ok()?;
+    ///
+    /// A save file that exists but cannot be read as one (damaged, or from
+    /// another version) is renamed to `game.txt.unreadable` rather than
+    /// overwritten by the next save, and the player is told where it went.
+    fn load_saved(&mut self) -> Option<(String, String, Game)> {
+        let path = self.save_path.clone()?;
+        let problem = match std::fs::read(&path) {
+            // No file, or none that can be opened (a directory in the way,
+            // no permission): saving there fails too, and says so.
+            Err(_) => return None,
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Err(_) => "it is not text".to_string(),
+                Ok(text) => match Game::from_save(&text, Instant::now()) {
+                    Ok(game) => return self.describe_saved(text, game),
+                    Err(e) => e.to_string(),
+                },
+            },
+        };
+        let aside = save::set_aside(&path);
+        self.notice = Some(match aside {
+            Ok(kept) => format!(
+                "the saved game could not be read ({problem}); it was kept as {}",
+                kept.display()
+            ),
+            Err(e) => {
+                // Saving over it would destroy it: this run does not save.
+                self.save_path = None;
+                format!(
+                    "the saved game {} could not be read ({problem}) nor set aside ({e}); this game is not saved",
+                    path.display()
+                )
+            }
+        });
+        None
+    }
+
+    fn describe_saved(&self, text: String, game: Game) -> Option<(String, String, Game)> {
         if game.is_over() {
             return None;
         }
@@ -783,6 +825,7 @@ impl App<'_> {
             let extras = Extras {
                 win,
                 warning: self.save_error.as_deref(),
+                notice: self.notice.as_deref(),
             };
             self.terminal
                 .draw(|f| ui::draw_game_with(f, game, now, self.theme, extras))?;
@@ -838,7 +881,10 @@ impl App<'_> {
     /// A failure is kept in `save_error`, shown at once and reported at exit.
     fn save(&mut self, game: &Game) {
         let Some(path) = &self.save_path else {
-            self.save_error = Some("no home directory is set, so the game is not saved".into());
+            // A notice already says why when an unreadable save could not be set aside.
+            if self.notice.is_none() {
+                self.save_error = Some("no home directory is set, so the game is not saved".into());
+            }
             return;
         };
         let result = if game.is_over() {

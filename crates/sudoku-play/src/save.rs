@@ -67,6 +67,17 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     })
 }
 
+/// Renames the file at `path` to the same name with `.unreadable` appended
+/// (replacing an older one), so that a save the game cannot read is kept for
+/// the player rather than overwritten. Returns the new path.
+pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let mut kept = path.as_os_str().to_owned();
+    kept.push(".unreadable");
+    let kept = PathBuf::from(kept);
+    fs::rename(path, &kept)?;
+    Ok(kept)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

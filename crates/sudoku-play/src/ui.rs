@@ -179,6 +179,9 @@ pub struct Extras<'a> {
     pub win: Option<Win>,
     /// A problem the player must know about now, e.g. a save that failed.
     pub warning: Option<&'a str>,
+    /// Something the player should know that is not a failure, e.g. that an
+    /// unreadable save file was set aside; shown under "Note:".
+    pub notice: Option<&'a str>,
 }
 
 /// Draws `game` as it is at `now`.
@@ -199,7 +202,7 @@ pub fn draw_game_with(frame: &mut Frame, game: &Game, now: Instant, theme: Theme
     } else {
         draw_board(buf, &geo, game, theme);
     }
-    draw_panel(buf, geo.panel, game, now, theme, extras.warning);
+    draw_panel(buf, geo.panel, game, now, theme, extras);
     let message = Line::from(game.message().to_string()).style(bold(theme));
     buf.set_line(geo.message.x, geo.message.y, &message, geo.message.width);
     if game.is_solved() {
@@ -511,16 +514,20 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// The notes under the panel's figures: a warning, then the hint or a
 /// conflict, as lines of at most `width` characters.
-fn notes(game: &Game, warning: Option<&str>, width: usize, theme: Theme) -> Vec<Line<'static>> {
+fn notes(game: &Game, extras: Extras, width: usize, theme: Theme) -> Vec<Line<'static>> {
     let red = if theme.no_color {
         bold(theme)
     } else {
         bold(theme).fg(Color::Red)
     };
     let mut out: Vec<Line<'static>> = Vec::new();
-    if let Some(warning) = warning {
+    if let Some(warning) = extras.warning {
         out.push(Line::from("Not saved!").style(red));
         out.extend(wrap(warning, width).into_iter().map(Line::from));
+    }
+    if let Some(notice) = extras.notice {
+        out.push(Line::from("Note:").style(bold(theme)));
+        out.extend(wrap(notice, width).into_iter().map(Line::from));
     }
     if game.is_paused() {
         return out;
@@ -578,7 +585,7 @@ fn draw_panel(
     game: &Game,
     now: Instant,
     theme: Theme,
-    warning: Option<&str>,
+    extras: Extras,
 ) {
     let label = |s: &str| Span::styled(format!("{s:<10}"), Style::default());
     let value = |s: String| Span::styled(s, bold(theme));
@@ -619,7 +626,7 @@ fn draw_panel(
     );
     // A hint, or notes too long for the room the keys leave, take the keys'
     // room too, so that most hints fit on one page.
-    let notes = notes(game, warning, area.width as usize, theme);
+    let notes = notes(game, extras, area.width as usize, theme);
     let room_with_keys = area.height.saturating_sub(top_h + KEYS.len() as u16);
     let keys_h = if (game.shown_hint().is_some() && !game.is_paused())
         || notes.len() > room_with_keys as usize

@@ -455,6 +455,7 @@ fn a_save_warning_is_shown_at_once() {
     let extras = |warning| ui::Extras {
         win: None,
         warning: Some(warning),
+        notice: None,
     };
     let buf = draw_with(&game, now, extras(warning));
     let text = screen(&buf);
@@ -545,6 +546,7 @@ fn solved_screen_shows_time_and_rating() {
     let extras = ui::Extras {
         win: Some(win),
         warning: None,
+        notice: None,
     };
     let text = screen(&draw_with(&game, later, extras));
     assert!(text.contains("3:23  new best!"), "{text}");

@@ -650,6 +650,36 @@ fn a_failed_save_shows_at_once_and_sets_the_exit_status() {
 }
 
 #[test]
+fn an_unreadable_save_is_set_aside_and_the_player_told() {
+    let dir = temp_dir("badsave");
+    let data = dir.join("data");
+    let saves = data.join("sudoku-play");
+    std::fs::create_dir_all(&saves).unwrap();
+    let damaged = "format 9\nthis is not a save\n";
+    std::fs::write(saves.join("game.txt"), damaged).unwrap();
+    let command = wrapper(&dir, &game_command(&data, PUZZLE));
+    let Some(tmux) = start_command("badsave", &command, (80, 24)) else {
+        return;
+    };
+    let screen = tmux.wait_for("the notice", |s| contains(s, "Note:"));
+    assert!(contains(&screen, "could not"), "{}", screen.join("\n"));
+    tmux.keys(&["q"]);
+    let screen = tmux.wait_for("the wrapper's report", |s| contains(s, "exit status"));
+    let text = screen.join("\n");
+    // Not a failure: the status stays 0, and the message names the kept file.
+    assert!(contains(&screen, "exit status 0"), "{text}");
+    // The terminal wraps the long message: look for the name across lines.
+    assert!(screen.concat().contains("game.txt.unreadable"), "{text}");
+    let kept = std::fs::read_to_string(saves.join("game.txt.unreadable")).expect("kept");
+    assert_eq!(kept, damaged);
+    // The game just played was saved in its place, and reads back.
+    let saved = std::fs::read_to_string(saves.join("game.txt")).expect("new save");
+    assert_ne!(saved, damaged);
+    assert!(sudoku_play::game::Game::from_save(&saved, Instant::now()).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_daily_puzzle_is_the_same_in_two_runs() {
     let geo = compact();
     let mut boards = Vec::new();
