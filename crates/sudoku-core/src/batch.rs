@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -80,7 +81,9 @@ pub fn resolve_threads(requested: usize) -> usize {
 /// `work` receives a chunk and the index of its first item. `threads` is read
 /// by [`resolve_threads`] (0: every core); with one thread everything runs on
 /// the calling thread. If `sink` returns an error,
-/// reading stops, the workers wind down, and the error is returned.
+/// reading stops, the workers wind down, and the error is returned. If `work`
+/// panics on a worker, the other workers stop after their current chunk and
+/// the panic is raised again on the calling thread.
 ///
 /// ```
 /// use sudoku_core::batch::map_ordered;
@@ -130,7 +133,8 @@ where
         // Dropped when the consumer stops, early or not, which wakes any worker
         // waiting for a token.
         let token_tx = token_tx;
-        let (result_tx, result_rx) = channel::<(usize, U)>();
+        // A chunk's result, or the panic its work raised.
+        let (result_tx, result_rx) = channel::<(usize, thread::Result<U>)>();
 
         let (work, source) = (&work, &source);
         let mut spawned = 0;
@@ -140,7 +144,11 @@ where
             // many threads) is not an error: the run goes on with those it has.
             let worker = thread::Builder::new().spawn_scoped(scope, move || {
                 while let Some((index, start, chunk)) = next_chunk(source, chunk_size) {
-                    if result_tx.send((index, work(chunk, start))).is_err() {
+                    // Caught so the consumer learns of it: otherwise it would
+                    // wait forever for this chunk while the others wait for tokens.
+                    let result = panic::catch_unwind(AssertUnwindSafe(|| work(chunk, start)));
+                    let panicked = result.is_err();
+                    if result_tx.send((index, result)).is_err() || panicked {
                         return;
                     }
                 }
@@ -158,10 +166,16 @@ where
         let mut pending = BTreeMap::new();
         let mut next = 0;
         for (index, result) in result_rx {
+            // Returning drops the tokens' sender and the results' receiver,
+            // so the other workers stop after their current chunk.
+            let result = match result {
+                Ok(result) => result,
+                Err(payload) => return Some(Err(Stopped::Panicked(payload))),
+            };
             pending.insert(index, result);
             while let Some(result) = pending.remove(&next) {
                 if let Err(e) = sink(result) {
-                    return Some(Err(e));
+                    return Some(Err(Stopped::Sink(e)));
                 }
                 next += 1;
                 // Never blocks: the channel has room for every token, and its
@@ -172,7 +186,9 @@ where
         Some(Ok(()))
     });
     match threaded {
-        Some(result) => result,
+        Some(Ok(())) => Ok(()),
+        Some(Err(Stopped::Sink(e))) => Err(e),
+        Some(Err(Stopped::Panicked(payload))) => panic::resume_unwind(payload),
         // Not a single thread: the calling thread does all the work. No chunk
         // was cut, since only workers cut them.
         None => match source.into_inner() {
@@ -182,6 +198,14 @@ where
             }
         },
     }
+}
+
+/// Why [`map_ordered`]'s workers stopped before the end.
+enum Stopped<E> {
+    /// The sink returned this error.
+    Sink(E),
+    /// `work` panicked on a worker thread, with this payload.
+    Panicked(Box<dyn std::any::Any + Send>),
 }
 
 /// [`map_ordered`] on the calling thread alone.
@@ -571,6 +595,36 @@ pub fn why_unsolvable(puzzle: &Grid) -> UnsolvableReason {
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn a_panic_in_work_reaches_the_caller_instead_of_hanging() {
+        for threads in [2, 4] {
+            let sunk = AtomicUsize::new(0);
+            let caught = panic::catch_unwind(AssertUnwindSafe(|| {
+                map_ordered(
+                    0..1_000_000u64,
+                    threads,
+                    10,
+                    |chunk, start| {
+                        assert!(start != 500, "work failed on purpose");
+                        chunk.len()
+                    },
+                    |_| {
+                        sunk.fetch_add(1, Ordering::Relaxed);
+                        Ok::<(), ()>(())
+                    },
+                )
+            }));
+            let payload = caught.expect_err("the panic is raised again");
+            let message = payload
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| payload.downcast_ref::<&str>().copied());
+            assert_eq!(message, Some("work failed on purpose"));
+            // Only chunks before the failed one (chunk 50) reached the sink.
+            assert!(sunk.load(Ordering::Relaxed) <= 50);
+        }
+    }
 
     /// Busy work whose cost varies a lot from chunk to chunk, so that chunks
     /// finish out of order.
