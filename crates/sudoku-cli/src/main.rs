@@ -241,7 +241,7 @@ fn generate(count: usize, first: u8, output: &Output) -> Result<(), Failure> {
     let mut boards = FinalBoards::new(first).map_err(|e| Failure::Usage(e.to_string()))?;
     with_output(output, |out| {
         boards
-            .write_assignment(count, out)
+            .write_grids(count, out)
             .map_err(|e| write_failure(output, &e))?;
         Ok(())
     })

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use sudoku_core::format::{push_assignment, push_line};
+use sudoku_core::format::{push_grid, push_line};
 use sudoku_core::puzzle::{Feasibility, Generated, Generator, PuzzleError, RunError};
 use sudoku_core::rate;
 use sudoku_print::{Entry, Facts};
@@ -185,9 +185,9 @@ fn write_book(
 fn format_puzzle(out: &mut Vec<u8>, g: &Generated, args: &PuzzlesArgs, first: bool) {
     match args.format {
         PuzzleFormat::Grid => {
-            push_assignment(out, &g.puzzle, first);
+            push_grid(out, &g.puzzle, first);
             if args.with_solutions {
-                push_assignment(out, &g.solution, false);
+                push_grid(out, &g.solution, false);
             }
         }
         PuzzleFormat::Line => {

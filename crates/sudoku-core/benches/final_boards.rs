@@ -1,4 +1,4 @@
-//! FinalBoards iteration and assignment-format writing, per board.
+//! FinalBoards iteration and grid-format writing, per board.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use sudoku_core::format::GridWriter;
@@ -27,13 +27,13 @@ fn boards(c: &mut Criterion) {
             black_box(buf.len())
         })
     });
-    group.bench_function("write_assignment 10k (the -c path)", |b| {
+    group.bench_function("write_grids 10k (the -c path)", |b| {
         let mut buf = Vec::with_capacity(10_000 * 163);
         b.iter(|| {
             buf.clear();
             FinalBoards::new(9)
                 .unwrap()
-                .write_assignment(10_000, &mut buf)
+                .write_grids(10_000, &mut buf)
                 .unwrap();
             black_box(buf.len())
         })

@@ -1,6 +1,6 @@
 //! Puzzle generation on one thread, per puzzle: minimal puzzles without and
 //! with 180° symmetry (the settings raced against the `sudoku` crate), blank
-//! ranges as the assignment's `-r`, and each difficulty level.
+//! ranges as the CLI's `-r`, and each difficulty level.
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use sudoku_core::puzzle::{Generator, GeneratorOptions, Symmetry};
@@ -41,8 +41,8 @@ fn generate(c: &mut Criterion) {
             .seed(1);
         bench_options(&mut group, name, options, 100);
     }
-    let assignment = GeneratorOptions::new().blanks(20..=55).seed(1);
-    bench_options(&mut group, "blanks 20..55 unique", assignment, 100);
+    let blanks_only = GeneratorOptions::new().blanks(20..=55).seed(1);
+    bench_options(&mut group, "blanks 20..55 unique", blanks_only, 100);
     for level in Level::ALL {
         let per_iter = if level == Level::Extreme { 2 } else { 10 };
         let options = GeneratorOptions::new().level(level).seed(1);

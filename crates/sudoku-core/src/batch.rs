@@ -22,7 +22,7 @@ use std::thread;
 
 use thiserror::Error;
 
-use crate::format::{push_assignment, PuzzleReader, ReadError};
+use crate::format::{push_grid, PuzzleReader, ReadError};
 use crate::grid::{Conflict, Grid};
 use crate::solver::{BitmaskSolver, Solver};
 
@@ -521,9 +521,8 @@ where
     let work = |chunk: Vec<Result<crate::format::Puzzle, ReadError>>, start: usize| {
         let bytes = spare.lock().ok().and_then(|mut spare| spare.pop());
         let mut done = SolvedChunk {
-            bytes: bytes.unwrap_or_else(|| {
-                Vec::with_capacity(chunk.len() * (crate::ASSIGNMENT_GRID_BYTES + 1))
-            }),
+            bytes: bytes
+                .unwrap_or_else(|| Vec::with_capacity(chunk.len() * (crate::GRID_TEXT_BYTES + 1))),
             puzzles: 0,
             unsolvable: Vec::new(),
             error: None,
@@ -548,7 +547,7 @@ where
                     puzzle.grid
                 }
             };
-            push_assignment(&mut done.bytes, &grid, number == 1);
+            push_grid(&mut done.bytes, &grid, number == 1);
             done.puzzles += 1;
         }
         done

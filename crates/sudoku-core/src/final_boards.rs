@@ -34,7 +34,7 @@
 use std::io::{self, Write};
 
 use crate::error::FirstDigitError;
-use crate::grid::{Grid, ASSIGNMENT_GRID_BYTES, CELLS};
+use crate::grid::{Grid, CELLS, GRID_TEXT_BYTES};
 
 /// Number of boards: 6 · 6 · 8!.
 pub const FINAL_BOARD_COUNT: usize = 6 * 6 * 40_320;
@@ -123,17 +123,17 @@ impl FinalBoards {
     /// use sudoku_core::{format::GridWriter, FinalBoards};
     ///
     /// let mut fast = Vec::new();
-    /// FinalBoards::new(9).unwrap().write_assignment(100, &mut fast).unwrap();
+    /// FinalBoards::new(9).unwrap().write_grids(100, &mut fast).unwrap();
     /// let mut slow = GridWriter::new(Vec::new());
     /// for board in FinalBoards::new(9).unwrap().take(100) {
     ///     slow.write(&board).unwrap();
     /// }
     /// assert_eq!(fast, slow.into_inner());
     /// ```
-    pub fn write_assignment<W: Write>(&mut self, count: usize, mut out: W) -> io::Result<usize> {
+    pub fn write_grids<W: Write>(&mut self, count: usize, mut out: W) -> io::Result<usize> {
         const FLUSH_AT: usize = 1 << 20;
         let end = self.next.saturating_add(count).min(self.end);
-        let mut buf = Vec::with_capacity(FLUSH_AT + 64 * (ASSIGNMENT_GRID_BYTES + 1));
+        let mut buf = Vec::with_capacity(FLUSH_AT + 64 * (GRID_TEXT_BYTES + 1));
         let mut rotations = [[0u8; 18]; 9];
         let mut permutation = usize::MAX;
         let first_index = self.next;

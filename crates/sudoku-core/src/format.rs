@@ -26,7 +26,7 @@ use std::io::{self, BufRead, Write};
 
 use thiserror::Error;
 
-use crate::grid::{Grid, ASSIGNMENT_GRID_BYTES, CELLS};
+use crate::grid::{Grid, CELLS, GRID_TEXT_BYTES};
 
 /// The longest line the reader accepts. A longer line is refused with
 /// [`ParseErrorKind::LineTooLong`] after reading at most this many bytes, so a
@@ -698,11 +698,11 @@ impl<W: Write> GridWriter<W> {
 
     /// Writes one grid, preceded by the separating empty line when it is not the first.
     pub fn write(&mut self, grid: &Grid) -> io::Result<()> {
-        let mut buf = [0u8; ASSIGNMENT_GRID_BYTES + 1];
-        let block: &mut [u8; ASSIGNMENT_GRID_BYTES] = (&mut buf[1..])
+        let mut buf = [0u8; GRID_TEXT_BYTES + 1];
+        let block: &mut [u8; GRID_TEXT_BYTES] = (&mut buf[1..])
             .try_into()
             .expect("the buffer has room for one grid");
-        grid.write_assignment(block);
+        grid.write_grid_text(block);
         let start = usize::from(self.written == 0);
         buf[0] = b'\n';
         self.out.write_all(&buf[start..])?;
@@ -729,12 +729,12 @@ impl<W: Write> GridWriter<W> {
 
 /// Appends `grid` in the grid format to `out`, preceded by an empty line
 /// unless `first`. The allocation-light building block of parallel writers.
-pub fn push_assignment(out: &mut Vec<u8>, grid: &Grid, first: bool) {
+pub fn push_grid(out: &mut Vec<u8>, grid: &Grid, first: bool) {
     if !first {
         out.push(b'\n');
     }
-    let mut block = [0u8; ASSIGNMENT_GRID_BYTES];
-    grid.write_assignment(&mut block);
+    let mut block = [0u8; GRID_TEXT_BYTES];
+    grid.write_grid_text(&mut block);
     out.extend_from_slice(&block);
 }
 

@@ -10,7 +10,7 @@ pub const CELLS: usize = 81;
 
 /// Length in bytes of one grid in the grid format: 9 rows of
 /// `d d d d d d d d d\n` (17 characters plus the newline).
-pub const ASSIGNMENT_GRID_BYTES: usize = 9 * 18;
+pub const GRID_TEXT_BYTES: usize = 9 * 18;
 
 /// A 9×9 Sudoku grid, row-major. A cell holds `1..=9`, or `0` when it is blank.
 ///
@@ -259,7 +259,7 @@ impl Grid {
     ///
     /// This is the allocation-free core of [`Display`](fmt::Display), used by
     /// the writers that produce millions of grids.
-    pub fn write_assignment(&self, out: &mut [u8; ASSIGNMENT_GRID_BYTES]) {
+    pub fn write_grid_text(&self, out: &mut [u8; GRID_TEXT_BYTES]) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{
@@ -302,8 +302,8 @@ impl Default for Grid {
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = [0u8; ASSIGNMENT_GRID_BYTES];
-        self.write_assignment(&mut buf);
+        let mut buf = [0u8; GRID_TEXT_BYTES];
+        self.write_grid_text(&mut buf);
         // The buffer holds only ASCII digits, spaces and newlines.
         f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
     }
@@ -343,7 +343,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn write_assignment_matches_a_plain_formatting() {
+    fn write_grid_text_matches_a_plain_formatting() {
         for seed in 0..50u32 {
             let mut cells = [0u8; CELLS];
             for (i, cell) in cells.iter_mut().enumerate() {
@@ -356,8 +356,8 @@ mod tests {
                 expected.push_str(&digits.join(" "));
                 expected.push('\n');
             }
-            let mut out = [0u8; ASSIGNMENT_GRID_BYTES];
-            grid.write_assignment(&mut out);
+            let mut out = [0u8; GRID_TEXT_BYTES];
+            grid.write_grid_text(&mut out);
             assert_eq!(std::str::from_utf8(&out).unwrap(), expected);
         }
     }

@@ -60,7 +60,7 @@ pub mod transform;
 pub use error::{FirstDigitError, GridError};
 pub use final_boards::{FinalBoards, FINAL_BOARD_COUNT};
 pub use format::{Format, ParseError, Puzzle, PuzzleReader};
-pub use grid::{Conflict, Grid, Unit, ASSIGNMENT_GRID_BYTES, CELLS};
+pub use grid::{Conflict, Grid, Unit, CELLS, GRID_TEXT_BYTES};
 pub use solver::{solve, BitmaskSolver, Search, Solver};
 
 /// The crate README's examples, compiled and run as doc tests so that the
