@@ -435,6 +435,38 @@ fn choose_branch(sizes: &[u64; 9]) -> Branch {
     }
 }
 
+/// Bit `s` set when word `s` of `now` differs from word `s` of `then`
+/// (words 0..27; word 27 is padding).
+#[inline(always)]
+fn differing_words(now: &[u32; 28], then: &[u32; 28]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+        };
+        let mut equal = 0u32;
+        for group in 0..7 {
+            // SAFETY: SSE2 is part of the x86_64 baseline, and both loads
+            // read 4 in-bounds words (group * 4 + 3 <= 27 < 28).
+            let bits = unsafe {
+                let a = _mm_loadu_si128(now.as_ptr().add(4 * group).cast());
+                let b = _mm_loadu_si128(then.as_ptr().add(4 * group).cast());
+                _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
+            };
+            equal |= (bits as u32) << (4 * group);
+        }
+        !equal & ((1 << 27) - 1)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut mask = 0u32;
+        for s in 0..27 {
+            mask |= u32::from(now[s] != then[s]) << s;
+        }
+        mask
+    }
+}
+
 /// The propagation state: see the module docs.
 #[derive(Clone, Copy)]
 struct Board {
@@ -444,6 +476,16 @@ struct Board {
     candidates: [u32; 28],
     /// Each word as of its last update, so unchanged words are skipped.
     updated: [u32; 28],
+    /// Each word as [`Board::stall_rules`] last analysed it (after the stack
+    /// rule), so that a digit whose three words have not changed since
+    /// reuses `forced` and `sizes` instead of recomputing them.
+    stalled: [u32; 28],
+    /// Per digit, as of the last stall pass: the triads it is forced into
+    /// (see [`Board::stall_rules`]).
+    forced: [u64; 9],
+    /// Per digit, as of the last stall pass: its candidate triads per band
+    /// and stack (see [`choose_branch`]).
+    sizes: [u64; 9],
     /// Unsolved cells per band.
     unsolved: [u32; 3],
     /// Two-candidate cells per band as of the last naked-single pass.
@@ -480,6 +522,11 @@ impl Board {
                 words
             },
             updated: [0; 28],
+            // No candidate word is ever all ones: every digit is analysed
+            // by the first stall pass.
+            stalled: [u32::MAX; 28],
+            forced: [0; 9],
+            sizes: [0; 9],
             unsolved: [BAND; 3],
             pairs: [0; 3],
             branch: Branch::NOWHERE,
@@ -531,32 +578,7 @@ impl Board {
     /// Bit `s` set when word `s` changed since its last update.
     #[inline(always)]
     fn changed_words(&self) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{
-                _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
-            };
-            let mut equal = 0u32;
-            for group in 0..7 {
-                // SAFETY: SSE2 is part of the x86_64 baseline, and both loads
-                // read 4 in-bounds words (group * 4 + 3 <= 27 < 28).
-                let bits = unsafe {
-                    let a = _mm_loadu_si128(self.candidates.as_ptr().add(4 * group).cast());
-                    let b = _mm_loadu_si128(self.updated.as_ptr().add(4 * group).cast());
-                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
-                };
-                equal |= (bits as u32) << (4 * group);
-            }
-            !equal & ((1 << 27) - 1)
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let mut mask = 0u32;
-            for s in 0..27 {
-                mask |= u32::from(self.candidates[s] != self.updated[s]) << s;
-            }
-            mask
-        }
+        differing_words(&self.candidates, &self.updated)
     }
 
     /// Updates word `s` (digit `s / 3`, band `s % 3`). False on a contradiction.
@@ -654,14 +676,22 @@ impl Board {
     #[inline(always)]
     fn stall_rules(&mut self) -> Option<bool> {
         let mut changed = false;
-        // Per digit: forced minirows at bit 9·band + 3·row + box, forced
-        // minicolumns at bit 32 + 9·band + column.
-        let mut forced = [0u64; 9];
-        // Per digit: candidate triads in band b (byte b) and in stack j (byte 3 + j).
-        let mut sizes = [0u64; 9];
+        // A digit whose three words are as the last pass left them has the
+        // same forced triads and sizes: the stack rule is idempotent, and
+        // both are functions of the words alone. Deep in the search most
+        // digits are untouched between two passes.
+        let stale = differing_words(&self.candidates, &self.stalled);
         let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
         for d in 0..9 {
             let s = 3 * d;
+            if (stale >> s) & 0x7 == 0 {
+                let v = self.forced[d];
+                more |= thrice & v;
+                thrice |= twice & v;
+                twice |= once & v;
+                once |= v;
+                continue;
+            }
             let words = [
                 self.candidates[s],
                 self.candidates[s + 1],
@@ -687,15 +717,18 @@ impl Board {
                 let keep = (kept >> (9 * b)) & ROW9;
                 let w = word & spread_columns(keep);
                 self.candidates[s + b] = w;
+                self.stalled[s + b] = w;
                 let info = SEGMENT_INFO[(w & ROW9) as usize]
                     | (SEGMENT_INFO[((w >> 9) & ROW9) as usize] << 3)
                     | (SEGMENT_INFO[(w >> 18) as usize] << 6);
                 size |= u64::from(TRIAD_COUNT[(info & ROW9) as usize]) << (8 * b);
                 rows |= (info >> 9) << (9 * b);
             }
-            sizes[d] = size;
+            self.sizes[d] = size;
+            // Forced minirows at bit 9·band + 3·row + box, forced
+            // minicolumns at bit 32 + 9·band + column.
             let v = u64::from(rows) | (u64::from(fixed) << 32);
-            forced[d] = v;
+            self.forced[d] = v;
             more |= thrice & v;
             thrice |= twice & v;
             twice |= once & v;
@@ -712,7 +745,7 @@ impl Board {
         }
         let full = thrice & open;
         if full != 0 {
-            for (d, &v) in forced.iter().enumerate() {
+            for (d, &v) in self.forced.iter().enumerate() {
                 let others = full & !v;
                 if others == 0 {
                     continue;
@@ -730,7 +763,7 @@ impl Board {
             }
         }
         if !changed {
-            self.branch = choose_branch(&sizes);
+            self.branch = choose_branch(&self.sizes);
         }
         Some(changed)
     }
