@@ -467,6 +467,36 @@ fn differing_words(now: &[u32; 28], then: &[u32; 28]) -> u32 {
     }
 }
 
+/// What [`Board::stall_rules`] last derived for each digit, and from which
+/// words: both are functions of a digit's three words alone, so a digit
+/// whose words are the same on the board at hand, whichever board of the
+/// search the memo came from, reuses them instead of recomputing them. Deep
+/// in the search most digits are untouched between two passes. One memo
+/// serves a whole search and is never copied with the boards (it would
+/// double the 252 bytes copied at each guess, also in searches that never
+/// run the stall pass).
+#[derive(Clone, Copy)]
+struct StallMemo {
+    /// Each word as the pass last analysed it (after the stack rule).
+    words: [u32; 28],
+    /// Per digit: the triads it is forced into (see [`Board::stall_rules`]).
+    forced: [u64; 9],
+    /// Per digit: its candidate triads per band and stack (see [`choose_branch`]).
+    sizes: [u64; 9],
+}
+
+impl StallMemo {
+    const fn new() -> StallMemo {
+        StallMemo {
+            // No candidate word is ever all ones: the first pass analyses
+            // every digit.
+            words: [u32::MAX; 28],
+            forced: [0; 9],
+            sizes: [0; 9],
+        }
+    }
+}
+
 /// The propagation state: see the module docs.
 #[derive(Clone, Copy)]
 struct Board {
@@ -476,16 +506,6 @@ struct Board {
     candidates: [u32; 28],
     /// Each word as of its last update, so unchanged words are skipped.
     updated: [u32; 28],
-    /// Each word as [`Board::stall_rules`] last analysed it (after the stack
-    /// rule), so that a digit whose three words have not changed since
-    /// reuses `forced` and `sizes` instead of recomputing them.
-    stalled: [u32; 28],
-    /// Per digit, as of the last stall pass: the triads it is forced into
-    /// (see [`Board::stall_rules`]).
-    forced: [u64; 9],
-    /// Per digit, as of the last stall pass: its candidate triads per band
-    /// and stack (see [`choose_branch`]).
-    sizes: [u64; 9],
     /// Unsolved cells per band.
     unsolved: [u32; 3],
     /// Two-candidate cells per band as of the last naked-single pass.
@@ -522,11 +542,6 @@ impl Board {
                 words
             },
             updated: [0; 28],
-            // No candidate word is ever all ones: every digit is analysed
-            // by the first stall pass.
-            stalled: [u32::MAX; 28],
-            forced: [0; 9],
-            sizes: [0; 9],
             unsolved: [BAND; 3],
             pairs: [0; 3],
             branch: Branch::NOWHERE,
@@ -674,18 +689,17 @@ impl Board {
     /// all digits (the branching rule of tdoku, whose two-way branches split
     /// the search more evenly than a cell's two candidates do).
     #[inline(always)]
-    fn stall_rules(&mut self) -> Option<bool> {
+    fn stall_rules(&mut self, memo: &mut StallMemo) -> Option<bool> {
         let mut changed = false;
-        // A digit whose three words are as the last pass left them has the
-        // same forced triads and sizes: the stack rule is idempotent, and
-        // both are functions of the words alone. Deep in the search most
-        // digits are untouched between two passes.
-        let stale = differing_words(&self.candidates, &self.stalled);
+        // A digit whose three words are as the memo has them keeps its
+        // forced triads and sizes, and the stack rule (idempotent) changes
+        // nothing there.
+        let stale = differing_words(&self.candidates, &memo.words);
         let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
         for d in 0..9 {
             let s = 3 * d;
             if (stale >> s) & 0x7 == 0 {
-                let v = self.forced[d];
+                let v = memo.forced[d];
                 more |= thrice & v;
                 thrice |= twice & v;
                 twice |= once & v;
@@ -717,18 +731,18 @@ impl Board {
                 let keep = (kept >> (9 * b)) & ROW9;
                 let w = word & spread_columns(keep);
                 self.candidates[s + b] = w;
-                self.stalled[s + b] = w;
+                memo.words[s + b] = w;
                 let info = SEGMENT_INFO[(w & ROW9) as usize]
                     | (SEGMENT_INFO[((w >> 9) & ROW9) as usize] << 3)
                     | (SEGMENT_INFO[(w >> 18) as usize] << 6);
                 size |= u64::from(TRIAD_COUNT[(info & ROW9) as usize]) << (8 * b);
                 rows |= (info >> 9) << (9 * b);
             }
-            self.sizes[d] = size;
+            memo.sizes[d] = size;
             // Forced minirows at bit 9·band + 3·row + box, forced
             // minicolumns at bit 32 + 9·band + column.
             let v = u64::from(rows) | (u64::from(fixed) << 32);
-            self.forced[d] = v;
+            memo.forced[d] = v;
             more |= thrice & v;
             thrice |= twice & v;
             twice |= once & v;
@@ -745,7 +759,7 @@ impl Board {
         }
         let full = thrice & open;
         if full != 0 {
-            for (d, &v) in self.forced.iter().enumerate() {
+            for (d, &v) in memo.forced.iter().enumerate() {
                 let others = full & !v;
                 if others == 0 {
                     continue;
@@ -763,13 +777,14 @@ impl Board {
             }
         }
         if !changed {
-            self.branch = choose_branch(&self.sizes);
+            self.branch = choose_branch(&memo.sizes);
         }
         Some(changed)
     }
 
-    /// Propagates to a fixed point. False on a contradiction.
-    fn propagate(&mut self, strong: bool) -> bool {
+    /// Propagates to a fixed point, with the stall rules when given their
+    /// memo. False on a contradiction.
+    fn propagate(&mut self, mut memo: Option<&mut StallMemo>) -> bool {
         loop {
             if !self.update() {
                 return false;
@@ -782,11 +797,11 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !strong {
+            let Some(memo) = memo.as_deref_mut() else {
                 self.branch.place = Branch::NONE;
                 return true;
-            }
-            match self.stall_rules() {
+            };
+            match self.stall_rules(memo) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
@@ -877,8 +892,10 @@ struct Hunt {
     count: usize,
     first: Option<Board>,
     guesses: u64,
-    /// Whether propagation applies the stall rules and branches on configurations.
-    strong: bool,
+    /// The stall rules' memo when propagation applies them and the search
+    /// branches on configurations; `None` for singles and the band-word
+    /// rules only.
+    memo: Option<StallMemo>,
 }
 
 impl Hunt {
@@ -893,9 +910,13 @@ impl Hunt {
             for (b, cells) in one.iter().enumerate() {
                 next.candidates[s + b] &= cells;
             }
+            // The memo as of this board matches the second alternative's
+            // words far more often than the memo the first one leaves.
+            let saved = self.memo;
             if self.try_board(&mut next) {
                 return;
             }
+            self.memo = saved;
             for (b, cells) in other.iter().enumerate() {
                 board.candidates[s + b] &= cells;
             }
@@ -932,7 +953,7 @@ impl Hunt {
     #[inline(always)]
     fn try_board(&mut self, board: &mut Board) -> bool {
         self.guesses += 1;
-        if board.propagate(self.strong) {
+        if board.propagate(self.memo.as_mut()) {
             if board.is_solved() {
                 self.count += 1;
                 if self.first.is_none() {
@@ -1020,14 +1041,15 @@ impl BitmaskSolver {
     /// `strong` says, or as the puzzle's size says when it is `None`.
     #[inline(always)]
     fn search_board_with(mut board: Board, limit: usize, strong: Option<bool>) -> Search {
-        if !board.propagate(false) {
+        if !board.propagate(None) {
             return Search::NONE;
         }
         let strong = strong.unwrap_or_else(|| {
             let unsolved: u32 = board.unsolved.iter().map(|cells| cells.count_ones()).sum();
             unsolved >= STRONG_SEARCH_MIN_UNSOLVED
         });
-        if strong && !board.is_solved() && !board.propagate(true) {
+        let mut memo = strong.then(StallMemo::new);
+        if !board.is_solved() && memo.is_some() && !board.propagate(memo.as_mut()) {
             return Search::NONE;
         }
         if board.is_solved() {
@@ -1042,7 +1064,7 @@ impl BitmaskSolver {
             count: 0,
             first: None,
             guesses: 0,
-            strong,
+            memo,
         };
         hunt.explore(&mut board);
         Search {
