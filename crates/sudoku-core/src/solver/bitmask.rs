@@ -359,12 +359,16 @@ const BAND_OF: [u8; 27] = {
 /// Puzzles with at least this many unsolved cells after the first
 /// propagation are searched with [`Board::stall_rules`]; the others without.
 /// The stall rules cost about as much as a whole propagation, and they pay
-/// for it only on puzzles that need a long search: every puzzle of the
-/// hardest public sets lies above the line (forum_hardest_1106: 54-61 cells,
-/// 91% of magictour_top1465), while the multi-solution serg_benchmark
-/// puzzles (31-47 cells) are searched 1.9 times slower with them. On the
-/// 17-clue set the strong search goes to the 17% of puzzles above the line.
-const STRONG_SEARCH_MIN_UNSOLVED: u32 = 48;
+/// for it only on puzzles that need a long search: almost every puzzle of
+/// the hardest public sets lies above the line (forum_hardest_1106: 54-61
+/// cells; forum_hardest_1905_11+: 44-61, all but a handful; 80% of
+/// magictour_top1465), while the multi-solution serg_benchmark puzzles
+/// (31-47 cells) are searched 1.9 times slower with them. Against 48, the
+/// line before the stall pass kept its per-digit memo ([`StallMemo`]), 52
+/// saves 2% of the instructions on unbiased puzzles (2.5% of them lie above
+/// it, 11% above 48) for 0.6% more on magictour_top1465 and no change on
+/// the forum sets (callgrind, `sudoku count` and `-s`).
+const STRONG_SEARCH_MIN_UNSOLVED: u32 = 52;
 
 /// The 9-bit set of columns where a band word has a candidate.
 #[inline(always)]
