@@ -680,14 +680,11 @@ impl Board {
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
+        // A commit below changes only its own band's words, so counting all
+        // three bands first sees what counting each band in turn would.
+        let [once, twice, thrice] = self.candidate_counts();
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let word = self.candidates[3 * d + b];
-                thrice |= twice & word;
-                twice |= once & word;
-                once |= word;
-            }
+            let (once, twice, thrice) = (once[b], twice[b], thrice[b]);
             if once != BAND {
                 return None;
             }
@@ -704,6 +701,59 @@ impl Board {
             }
         }
         Some(placed)
+    }
+
+    /// Per band: the cells with at least one, two and three candidates
+    /// (bit-sliced counting over the nine digits' words).
+    #[inline(always)]
+    fn candidate_counts(&self) -> [[u32; 3]; 3] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_setzero_si128, _mm_storeu_si128,
+            };
+            // The three bands side by side in the lanes of one vector: a
+            // digit's words 3·d..3·d + 3 are contiguous (the fourth lane,
+            // the next digit's first word or the padding, is ignored).
+            let mut counts = [[0u32; 4]; 3];
+            // SAFETY: SSE2 is part of the x86_64 baseline; each load reads
+            // words 3·d..3·d + 4 <= 28 of `candidates`, and each store
+            // writes one whole [u32; 4].
+            unsafe {
+                let (mut once, mut twice, mut thrice) = (
+                    _mm_setzero_si128(),
+                    _mm_setzero_si128(),
+                    _mm_setzero_si128(),
+                );
+                for d in 0..9 {
+                    let word = _mm_loadu_si128(self.candidates.as_ptr().add(3 * d).cast());
+                    thrice = _mm_or_si128(thrice, _mm_and_si128(twice, word));
+                    twice = _mm_or_si128(twice, _mm_and_si128(once, word));
+                    once = _mm_or_si128(once, word);
+                }
+                _mm_storeu_si128(counts[0].as_mut_ptr().cast(), once);
+                _mm_storeu_si128(counts[1].as_mut_ptr().cast(), twice);
+                _mm_storeu_si128(counts[2].as_mut_ptr().cast(), thrice);
+            }
+            counts.map(|c| [c[0], c[1], c[2]])
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut counts = [[0u32; 3]; 3];
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let word = self.candidates[3 * d + b];
+                    thrice |= twice & word;
+                    twice |= once & word;
+                    once |= word;
+                }
+                counts[0][b] = once;
+                counts[1][b] = twice;
+                counts[2][b] = thrice;
+            }
+            counts
+        }
     }
 
     /// The rules applied once the cheap ones stall, over all 27 words at once,
@@ -1471,6 +1521,32 @@ mod tests {
         assert!(Isa::supported().contains(&Isa::detect()));
         // Probed once: the same answer again.
         assert_eq!(Isa::detect(), Isa::detect());
+    }
+
+    #[test]
+    fn candidate_counts_agree_with_counting_cell_by_cell() {
+        let mut x = 0x9E37_79B9u32;
+        for _ in 0..300 {
+            let mut board = Board::new();
+            for word in board.candidates.iter_mut().take(27) {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                // Sparse words, so that every count from 0 to 3+ occurs.
+                *word = x & (x >> 5) & BAND;
+            }
+            let counts = board.candidate_counts();
+            for b in 0..3 {
+                for i in 0..27 {
+                    let n = (0..9)
+                        .filter(|&d| board.candidates[3 * d + b] & (1 << i) != 0)
+                        .count();
+                    for (k, at_least) in counts.iter().enumerate() {
+                        assert_eq!(at_least[b] & (1 << i) != 0, n > k, "band {b} cell {i}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
