@@ -81,7 +81,7 @@
 //! target's baseline and, on x86_64, with AVX2, BMI1/2, POPCNT and LZCNT. The
 //! copy to run is picked once per process from what the CPU reports
 //! ([`Isa`]); the default `cargo build --release` binary thus uses the newer
-//! instructions where they exist. They make about 3% fewer instructions on
+//! instructions where they exist. They make about 4-5% fewer instructions on
 //! the public sets (callgrind) and 0-4% more puzzles per second. A unit test
 //! runs every copy the machine supports on all shipped puzzles and requires
 //! the same solutions, counts and guesses.
