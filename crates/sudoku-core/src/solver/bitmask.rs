@@ -75,6 +75,17 @@
 //! of the state. A digit that failed is ruled out of the cell before the next
 //! alternative is tried.
 
+//!
+//! # Instruction sets
+//! Propagation, where nearly all the time goes, is compiled twice: for the
+//! target's baseline and, on x86_64, with AVX2, BMI1/2, POPCNT and LZCNT. The
+//! copy to run is picked once per process from what the CPU reports
+//! ([`Isa`]); the default `cargo build --release` binary thus uses the newer
+//! instructions where they exist. They make about 4-5% fewer instructions on
+//! the public sets (callgrind) and 0-4% more puzzles per second. A unit test
+//! runs every copy the machine supports on all shipped puzzles and requires
+//! the same solutions, counts and guesses.
+
 use super::{Search, Solver};
 use crate::grid::{Grid, CELLS};
 
@@ -359,12 +370,16 @@ const BAND_OF: [u8; 27] = {
 /// Puzzles with at least this many unsolved cells after the first
 /// propagation are searched with [`Board::stall_rules`]; the others without.
 /// The stall rules cost about as much as a whole propagation, and they pay
-/// for it only on puzzles that need a long search: every puzzle of the
-/// hardest public sets lies above the line (forum_hardest_1106: 54-61 cells,
-/// 91% of magictour_top1465), while the multi-solution serg_benchmark
-/// puzzles (31-47 cells) are searched 1.9 times slower with them. On the
-/// 17-clue set the strong search goes to the 17% of puzzles above the line.
-const STRONG_SEARCH_MIN_UNSOLVED: u32 = 48;
+/// for it only on puzzles that need a long search: almost every puzzle of
+/// the hardest public sets lies above the line (forum_hardest_1106: 54-61
+/// cells; forum_hardest_1905_11+: 44-61, all but a handful; 80% of
+/// magictour_top1465), while the multi-solution serg_benchmark puzzles
+/// (31-47 cells) are searched 1.9 times slower with them. Against 48, the
+/// line before the stall pass kept its per-digit memo ([`StallMemo`]), 52
+/// saves 2% of the instructions on unbiased puzzles (2.5% of them lie above
+/// it, 11% above 48) for 0.6% more on magictour_top1465 and no change on
+/// the forum sets (callgrind, `sudoku count` and `-s`).
+const STRONG_SEARCH_MIN_UNSOLVED: u32 = 52;
 
 /// The 9-bit set of columns where a band word has a candidate.
 #[inline(always)]
@@ -432,6 +447,88 @@ fn choose_branch(sizes: &[u64; 9]) -> Branch {
     Branch {
         digit: digit as u8,
         place: best.1,
+    }
+}
+
+/// Bit `s` set when word `s` of `now` differs from word `s` of `then`
+/// (words 0..27; word 27 is padding).
+#[inline(always)]
+fn differing_words(now: &[u32; 28], then: &[u32; 28]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+            _mm_packs_epi32,
+        };
+        // Seven 4-word comparisons (all ones where equal), narrowed with
+        // saturating packs to one byte per word, 16 words per movemask:
+        // about half the instructions of a movemask per group, and this
+        // runs at every round of propagation.
+        let group = |g: usize| -> __m128i {
+            // SAFETY: SSE2 is part of the x86_64 baseline, and both loads
+            // read 4 in-bounds words (4 * g + 3 <= 27 < 28).
+            unsafe {
+                _mm_cmpeq_epi32(
+                    _mm_loadu_si128(now.as_ptr().add(4 * g).cast()),
+                    _mm_loadu_si128(then.as_ptr().add(4 * g).cast()),
+                )
+            }
+        };
+        let (g0, g1, g2, g3, g4, g5, g6) = (
+            group(0),
+            group(1),
+            group(2),
+            group(3),
+            group(4),
+            group(5),
+            group(6),
+        );
+        // SAFETY: SSE2 only, on values (the last pack repeats words 24-27 as
+        // 28-31, which the final mask drops).
+        let equal = unsafe {
+            let low = _mm_packs_epi16(_mm_packs_epi32(g0, g1), _mm_packs_epi32(g2, g3));
+            let high = _mm_packs_epi16(_mm_packs_epi32(g4, g5), _mm_packs_epi32(g6, g6));
+            (_mm_movemask_epi8(low) as u32) | ((_mm_movemask_epi8(high) as u32) << 16)
+        };
+        !equal & ((1 << 27) - 1)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut mask = 0u32;
+        for s in 0..27 {
+            mask |= u32::from(now[s] != then[s]) << s;
+        }
+        mask
+    }
+}
+
+/// What [`Board::stall_rules`] last derived for each digit, and from which
+/// words: both are functions of a digit's three words alone, so a digit
+/// whose words are the same on the board at hand, whichever board of the
+/// search the memo came from, reuses them instead of recomputing them. Deep
+/// in the search most digits are untouched between two passes. One memo
+/// serves a whole search and is never copied with the boards (it would
+/// double the 252 bytes copied at each guess, also in searches that never
+/// run the stall pass).
+#[derive(Clone, Copy)]
+struct StallMemo {
+    /// Each word as the pass last analysed it (after the stack rule).
+    words: [u32; 28],
+    /// Per digit: the triads it is forced into (see [`Board::stall_rules`]).
+    forced: [u64; 9],
+    /// Per digit: its candidate triads per band and stack (see [`choose_branch`]).
+    sizes: [u64; 9],
+}
+
+impl StallMemo {
+    const fn new() -> StallMemo {
+        StallMemo {
+            // No candidate word is ever all ones: the first pass analyses
+            // every digit.
+            words: [u32::MAX; 28],
+            forced: [0; 9],
+            sizes: [0; 9],
+        }
     }
 }
 
@@ -531,32 +628,7 @@ impl Board {
     /// Bit `s` set when word `s` changed since its last update.
     #[inline(always)]
     fn changed_words(&self) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{
-                _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
-            };
-            let mut equal = 0u32;
-            for group in 0..7 {
-                // SAFETY: SSE2 is part of the x86_64 baseline, and both loads
-                // read 4 in-bounds words (group * 4 + 3 <= 27 < 28).
-                let bits = unsafe {
-                    let a = _mm_loadu_si128(self.candidates.as_ptr().add(4 * group).cast());
-                    let b = _mm_loadu_si128(self.updated.as_ptr().add(4 * group).cast());
-                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
-                };
-                equal |= (bits as u32) << (4 * group);
-            }
-            !equal & ((1 << 27) - 1)
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let mut mask = 0u32;
-            for s in 0..27 {
-                mask |= u32::from(self.candidates[s] != self.updated[s]) << s;
-            }
-            mask
-        }
+        differing_words(&self.candidates, &self.updated)
     }
 
     /// Updates word `s` (digit `s / 3`, band `s % 3`). False on a contradiction.
@@ -608,14 +680,11 @@ impl Board {
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
+        // A commit below changes only its own band's words, so counting all
+        // three bands first sees what counting each band in turn would.
+        let [once, twice, thrice] = self.candidate_counts();
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let word = self.candidates[3 * d + b];
-                thrice |= twice & word;
-                twice |= once & word;
-                once |= word;
-            }
+            let (once, twice, thrice) = (once[b], twice[b], thrice[b]);
             if once != BAND {
                 return None;
             }
@@ -632,6 +701,59 @@ impl Board {
             }
         }
         Some(placed)
+    }
+
+    /// Per band: the cells with at least one, two and three candidates
+    /// (bit-sliced counting over the nine digits' words).
+    #[inline(always)]
+    fn candidate_counts(&self) -> [[u32; 3]; 3] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_setzero_si128, _mm_storeu_si128,
+            };
+            // The three bands side by side in the lanes of one vector: a
+            // digit's words 3·d..3·d + 3 are contiguous (the fourth lane,
+            // the next digit's first word or the padding, is ignored).
+            let mut counts = [[0u32; 4]; 3];
+            // SAFETY: SSE2 is part of the x86_64 baseline; each load reads
+            // words 3·d..3·d + 4 <= 28 of `candidates`, and each store
+            // writes one whole [u32; 4].
+            unsafe {
+                let (mut once, mut twice, mut thrice) = (
+                    _mm_setzero_si128(),
+                    _mm_setzero_si128(),
+                    _mm_setzero_si128(),
+                );
+                for d in 0..9 {
+                    let word = _mm_loadu_si128(self.candidates.as_ptr().add(3 * d).cast());
+                    thrice = _mm_or_si128(thrice, _mm_and_si128(twice, word));
+                    twice = _mm_or_si128(twice, _mm_and_si128(once, word));
+                    once = _mm_or_si128(once, word);
+                }
+                _mm_storeu_si128(counts[0].as_mut_ptr().cast(), once);
+                _mm_storeu_si128(counts[1].as_mut_ptr().cast(), twice);
+                _mm_storeu_si128(counts[2].as_mut_ptr().cast(), thrice);
+            }
+            counts.map(|c| [c[0], c[1], c[2]])
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut counts = [[0u32; 3]; 3];
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let word = self.candidates[3 * d + b];
+                    thrice |= twice & word;
+                    twice |= once & word;
+                    once |= word;
+                }
+                counts[0][b] = once;
+                counts[1][b] = twice;
+                counts[2][b] = thrice;
+            }
+            counts
+        }
     }
 
     /// The rules applied once the cheap ones stall, over all 27 words at once,
@@ -652,16 +774,23 @@ impl Board {
     /// all digits (the branching rule of tdoku, whose two-way branches split
     /// the search more evenly than a cell's two candidates do).
     #[inline(always)]
-    fn stall_rules(&mut self) -> Option<bool> {
+    fn stall_rules(&mut self, memo: &mut StallMemo) -> Option<bool> {
         let mut changed = false;
-        // Per digit: forced minirows at bit 9·band + 3·row + box, forced
-        // minicolumns at bit 32 + 9·band + column.
-        let mut forced = [0u64; 9];
-        // Per digit: candidate triads in band b (byte b) and in stack j (byte 3 + j).
-        let mut sizes = [0u64; 9];
+        // A digit whose three words are as the memo has them keeps its
+        // forced triads and sizes, and the stack rule (idempotent) changes
+        // nothing there.
+        let stale = differing_words(&self.candidates, &memo.words);
         let (mut once, mut twice, mut thrice, mut more) = (0u64, 0u64, 0u64, 0u64);
         for d in 0..9 {
             let s = 3 * d;
+            if (stale >> s) & 0x7 == 0 {
+                let v = memo.forced[d];
+                more |= thrice & v;
+                thrice |= twice & v;
+                twice |= once & v;
+                once |= v;
+                continue;
+            }
             let words = [
                 self.candidates[s],
                 self.candidates[s + 1],
@@ -687,15 +816,18 @@ impl Board {
                 let keep = (kept >> (9 * b)) & ROW9;
                 let w = word & spread_columns(keep);
                 self.candidates[s + b] = w;
+                memo.words[s + b] = w;
                 let info = SEGMENT_INFO[(w & ROW9) as usize]
                     | (SEGMENT_INFO[((w >> 9) & ROW9) as usize] << 3)
                     | (SEGMENT_INFO[(w >> 18) as usize] << 6);
                 size |= u64::from(TRIAD_COUNT[(info & ROW9) as usize]) << (8 * b);
                 rows |= (info >> 9) << (9 * b);
             }
-            sizes[d] = size;
+            memo.sizes[d] = size;
+            // Forced minirows at bit 9·band + 3·row + box, forced
+            // minicolumns at bit 32 + 9·band + column.
             let v = u64::from(rows) | (u64::from(fixed) << 32);
-            forced[d] = v;
+            memo.forced[d] = v;
             more |= thrice & v;
             thrice |= twice & v;
             twice |= once & v;
@@ -712,7 +844,7 @@ impl Board {
         }
         let full = thrice & open;
         if full != 0 {
-            for (d, &v) in forced.iter().enumerate() {
+            for (d, &v) in memo.forced.iter().enumerate() {
                 let others = full & !v;
                 if others == 0 {
                     continue;
@@ -730,13 +862,44 @@ impl Board {
             }
         }
         if !changed {
-            self.branch = choose_branch(&sizes);
+            self.branch = choose_branch(&memo.sizes);
         }
         Some(changed)
     }
 
-    /// Propagates to a fixed point. False on a contradiction.
-    fn propagate(&mut self, strong: bool) -> bool {
+    /// [`Board::propagate_body`] compiled for `isa`.
+    #[inline(always)]
+    fn propagate(&mut self, memo: Option<&mut StallMemo>, isa: Isa) -> bool {
+        match isa {
+            Isa::Portable => self.propagate_portable(memo),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: an `Isa::Avx2` exists only where `Isa::supported`
+            // found every feature `propagate_avx2` is compiled for.
+            Isa::Avx2 => unsafe { self.propagate_avx2(memo) },
+        }
+    }
+
+    /// [`Board::propagate_body`] for the target's baseline (SSE2 on x86_64).
+    fn propagate_portable(&mut self, memo: Option<&mut StallMemo>) -> bool {
+        self.propagate_body(memo)
+    }
+
+    /// [`Board::propagate_body`] compiled with AVX2, BMI1/2, POPCNT and
+    /// LZCNT: the whole propagation is inlined into it, so every rule gets
+    /// three-operand instructions, `andn`, flag-free shifts and `tzcnt`.
+    ///
+    /// # Safety
+    /// The CPU must support those features (see [`Isa::supported`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn propagate_avx2(&mut self, memo: Option<&mut StallMemo>) -> bool {
+        self.propagate_body(memo)
+    }
+
+    /// Propagates to a fixed point, with the stall rules when given their
+    /// memo. False on a contradiction.
+    #[inline(always)]
+    fn propagate_body(&mut self, mut memo: Option<&mut StallMemo>) -> bool {
         loop {
             if !self.update() {
                 return false;
@@ -749,11 +912,11 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !strong {
+            let Some(memo) = memo.as_deref_mut() else {
                 self.branch.place = Branch::NONE;
                 return true;
-            }
-            match self.stall_rules() {
+            };
+            match self.stall_rules(memo) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
@@ -838,14 +1001,83 @@ impl Board {
     }
 }
 
+/// The instruction sets propagation is compiled for. The default
+/// `cargo build` targets the architecture's baseline (SSE2 on x86_64), so the
+/// accelerated copy is chosen at run time, once per process, from what the
+/// CPU reports. Setting the environment variable `SUDOKU_SOLVER_ISA` to
+/// `portable` forces the baseline copy (to compare the two, or should a CPU
+/// run the accelerated one slower).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Isa {
+    /// The target's baseline instructions.
+    Portable,
+    /// AVX2, BMI1, BMI2, POPCNT and LZCNT (Intel since 2013, AMD since 2015).
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+impl Isa {
+    /// The instruction set to use: the best one the CPU supports, unless
+    /// `SUDOKU_SOLVER_ISA=portable`. Probed once; afterwards one load of a
+    /// static, as this runs once per search (the generator runs thousands
+    /// of searches per puzzle).
+    #[inline]
+    fn detect() -> Isa {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0: not probed yet; 1: portable; 2: AVX2, stored only after
+        // `supported` found it.
+        static CHOSEN: AtomicU8 = AtomicU8::new(0);
+        match CHOSEN.load(Ordering::Relaxed) {
+            1 => return Isa::Portable,
+            #[cfg(target_arch = "x86_64")]
+            2 => return Isa::Avx2,
+            _ => {}
+        }
+        let forced = std::env::var_os("SUDOKU_SOLVER_ISA").is_some_and(|v| v == "portable");
+        let isa = match Isa::supported().last() {
+            Some(&best) if !forced => best,
+            _ => Isa::Portable,
+        };
+        let code = match isa {
+            Isa::Portable => 1,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => 2,
+        };
+        CHOSEN.store(code, Ordering::Relaxed);
+        isa
+    }
+
+    /// Every instruction set this CPU can run, the portable one first and
+    /// the best last. Accelerated variants come only from here (directly or
+    /// through [`Isa::detect`]).
+    fn supported() -> Vec<Isa> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+        let mut isas = vec![Isa::Portable];
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
+        {
+            isas.push(Isa::Avx2);
+        }
+        isas
+    }
+}
+
 /// Depth-first search state shared across the recursion.
 struct Hunt {
     limit: usize,
     count: usize,
     first: Option<Board>,
     guesses: u64,
-    /// Whether propagation applies the stall rules and branches on configurations.
-    strong: bool,
+    /// The stall rules' memo when propagation applies them and the search
+    /// branches on configurations; `None` for singles and the band-word
+    /// rules only.
+    memo: Option<StallMemo>,
+    /// The instruction set propagation runs with.
+    isa: Isa,
 }
 
 impl Hunt {
@@ -860,9 +1092,13 @@ impl Hunt {
             for (b, cells) in one.iter().enumerate() {
                 next.candidates[s + b] &= cells;
             }
+            // The memo as of this board matches the second alternative's
+            // words far more often than the memo the first one leaves.
+            let saved = self.memo;
             if self.try_board(&mut next) {
                 return;
             }
+            self.memo = saved;
             for (b, cells) in other.iter().enumerate() {
                 board.candidates[s + b] &= cells;
             }
@@ -899,7 +1135,7 @@ impl Hunt {
     #[inline(always)]
     fn try_board(&mut self, board: &mut Board) -> bool {
         self.guesses += 1;
-        if board.propagate(self.strong) {
+        if board.propagate(self.memo.as_mut(), self.isa) {
             if board.is_solved() {
                 self.count += 1;
                 if self.first.is_none() {
@@ -986,15 +1222,22 @@ impl BitmaskSolver {
     /// [`BitmaskSolver::search_board`], with or without the stall rules as
     /// `strong` says, or as the puzzle's size says when it is `None`.
     #[inline(always)]
-    fn search_board_with(mut board: Board, limit: usize, strong: Option<bool>) -> Search {
-        if !board.propagate(false) {
+    fn search_board_with(board: Board, limit: usize, strong: Option<bool>) -> Search {
+        Self::search_board_on(board, limit, strong, Isa::detect())
+    }
+
+    /// [`BitmaskSolver::search_board_with`] on the given instruction set.
+    #[inline(always)]
+    fn search_board_on(mut board: Board, limit: usize, strong: Option<bool>, isa: Isa) -> Search {
+        if !board.propagate(None, isa) {
             return Search::NONE;
         }
         let strong = strong.unwrap_or_else(|| {
             let unsolved: u32 = board.unsolved.iter().map(|cells| cells.count_ones()).sum();
             unsolved >= STRONG_SEARCH_MIN_UNSOLVED
         });
-        if strong && !board.is_solved() && !board.propagate(true) {
+        let mut memo = strong.then(StallMemo::new);
+        if !board.is_solved() && memo.is_some() && !board.propagate(memo.as_mut(), isa) {
             return Search::NONE;
         }
         if board.is_solved() {
@@ -1009,7 +1252,8 @@ impl BitmaskSolver {
             count: 0,
             first: None,
             guesses: 0,
-            strong,
+            memo,
+            isa,
         };
         hunt.explore(&mut board);
         Search {
@@ -1230,6 +1474,105 @@ mod tests {
             basic_settled > 0 && only_strong > 0,
             "{basic_settled} {only_strong}"
         );
+    }
+
+    #[test]
+    fn every_instruction_set_finds_the_same_solutions_and_counts_on_every_shipped_set() {
+        const SETS: [&str; 6] = [
+            include_str!("../../tests/data/17_clue.txt"),
+            include_str!("../../tests/data/forum_hardest_1106.txt"),
+            include_str!("../../tests/data/forum_hardest_1905_11.txt"),
+            include_str!("../../tests/data/magictour_top1465.txt"),
+            include_str!("../../tests/data/serg_benchmark.txt"),
+            include_str!("../../tests/data/unbiased.txt"),
+        ];
+        let isas = Isa::supported();
+        assert_eq!(isas[0], Isa::Portable);
+        if isas.len() == 1 {
+            eprintln!("only the portable path runs on this CPU; no accelerated path to compare");
+        }
+        eprintln!("instruction sets compared: {isas:?}");
+        let mut puzzles = 0;
+        for set in SETS {
+            for line in set.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+                let puzzle: Grid = line.parse().unwrap();
+                let board = BitmaskSolver::board_of(&puzzle).unwrap();
+                // Automatic strength (the solver's), and the generator's basic search.
+                for strong in [None, Some(false)] {
+                    let portable = BitmaskSolver::search_board_on(board, 3, strong, Isa::Portable);
+                    let solution = portable.solution.unwrap();
+                    assert!(solution.solves(&puzzle), "{line}");
+                    for &isa in &isas[1..] {
+                        let other = BitmaskSolver::search_board_on(board, 3, strong, isa);
+                        assert_eq!(other.count, portable.count, "{isa:?} {line}");
+                        assert_eq!(other.solution, Some(solution), "{isa:?} {line}");
+                        // The same search, step by step: the same guesses.
+                        assert_eq!(other.guesses, portable.guesses, "{isa:?} {line}");
+                    }
+                }
+                puzzles += 1;
+            }
+        }
+        assert_eq!(puzzles, 6 * 300);
+    }
+
+    #[test]
+    fn detected_instruction_set_is_a_supported_one() {
+        assert!(Isa::supported().contains(&Isa::detect()));
+        // Probed once: the same answer again.
+        assert_eq!(Isa::detect(), Isa::detect());
+    }
+
+    #[test]
+    fn candidate_counts_agree_with_counting_cell_by_cell() {
+        let mut x = 0x9E37_79B9u32;
+        for _ in 0..300 {
+            let mut board = Board::new();
+            for word in board.candidates.iter_mut().take(27) {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                // Sparse words, so that every count from 0 to 3+ occurs.
+                *word = x & (x >> 5) & BAND;
+            }
+            let counts = board.candidate_counts();
+            for b in 0..3 {
+                for i in 0..27 {
+                    let n = (0..9)
+                        .filter(|&d| board.candidates[3 * d + b] & (1 << i) != 0)
+                        .count();
+                    for (k, at_least) in counts.iter().enumerate() {
+                        assert_eq!(at_least[b] & (1 << i) != 0, n > k, "band {b} cell {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn differing_words_marks_exactly_the_changed_words() {
+        let then: [u32; 28] = core::array::from_fn(|s| if s < 27 { BAND >> s } else { 0 });
+        // Every single word changed, then pseudo-random sets of words.
+        let mut cases: Vec<u32> = (0..27).map(|s| 1 << s).collect();
+        let mut x = 0x1234_5678u32;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            cases.push(x & BAND);
+        }
+        for changed in cases {
+            let mut now = then;
+            for (s, word) in now.iter_mut().enumerate().take(27) {
+                if changed & (1 << s) != 0 {
+                    *word ^= 1 << (s % 27);
+                }
+            }
+            let expected = (0..27).fold(0, |m, s| m | (u32::from(now[s] != then[s]) << s));
+            assert_eq!(expected, changed);
+            assert_eq!(differing_words(&now, &then), expected, "{changed:027b}");
+        }
+        assert_eq!(differing_words(&then, &then), 0);
     }
 
     #[test]
