@@ -121,3 +121,140 @@ pub(super) fn two_string_kite(marks: &Candidates, _: &Context, step: &mut Step) 
     }
     false
 }
+
+/// One strong link of a digit for [`turbot_fish`]: the digit is in `a` or
+/// in `b` (both groups of cells of `unit`, which holds the digit nowhere
+/// else).
+#[derive(Clone, Copy)]
+struct Link {
+    unit: usize,
+    a: u128,
+    b: u128,
+    /// Either end has more than one cell (SE's grouped link).
+    grouped: bool,
+}
+
+/// The cells that see every cell of `group`.
+fn seeing_all(group: u128) -> u128 {
+    Cells(group).fold(!0u128, |acc, c| acc & PEERS[c])
+}
+
+/// Whether all the cells of `group` lie in one row, column or box.
+fn one_unit(group: u128) -> bool {
+    UNIT_MASK.iter().any(|&m| group & !m == 0)
+}
+
+/// The strong links of `digit`, as SE's two-link search takes them: a unit
+/// with two places (a box's two places on one line count as that line's
+/// link only), a line whose places fill two of its three box segments, and
+/// a box whose places lie on the cross of one row and one column, each arm
+/// holding a place off the crossing (the empty rectangle).
+fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
+    let all = marks.digit_cells(digit);
+    let mut links = Vec::new();
+    for (u, &unit_mask) in UNIT_MASK.iter().enumerate() {
+        let places = all & unit_mask;
+        let n = places.count_ones();
+        if !(2..=6).contains(&n) {
+            continue;
+        }
+        if n == 2 {
+            let a = places.trailing_zeros() as usize;
+            let b = (places & (places - 1)).trailing_zeros() as usize;
+            let same_line =
+                CELL_UNITS[a][0] == CELL_UNITS[b][0] || CELL_UNITS[a][1] == CELL_UNITS[b][1];
+            if u >= 18 && same_line {
+                continue;
+            }
+            links.push(Link {
+                unit: u,
+                a: 1 << a,
+                b: 1 << b,
+                grouped: false,
+            });
+        } else if u < 18 {
+            let segments: Vec<u128> = (18..27)
+                .map(|bx| places & UNIT_MASK[bx])
+                .filter(|&m| m != 0)
+                .collect();
+            if let [a, b] = segments[..] {
+                links.push(Link {
+                    unit: u,
+                    a,
+                    b,
+                    grouped: true,
+                });
+            }
+        } else {
+            for heart in Cells(unit_mask) {
+                let row = places & UNIT_MASK[CELL_UNITS[heart][0] as usize];
+                let col = places & UNIT_MASK[CELL_UNITS[heart][1] as usize];
+                let off = !(1u128 << heart);
+                if places & !(row | col) == 0 && row & off != 0 && col & off != 0 {
+                    links.push(Link {
+                        unit: u,
+                        a: row,
+                        b: col,
+                        grouped: true,
+                    });
+                    break;
+                }
+            }
+        }
+    }
+    links
+}
+
+/// Sudoku Explainer's Turbot Fish (its two-strong-link search): two strong
+/// links of a digit, in any units, with disjoint places, one end of each
+/// lying in one unit with one end of the other; one of the two other ends
+/// holds the digit, so it leaves every cell that sees both of them. SE
+/// scores it 4.0 when both links are plain and in parallel lines (the
+/// Skyscraper), 4.1 for other plain links, 4.3 with a grouped link; like
+/// SE, the lowest score is taken first.
+pub(super) fn turbot_fish(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    for wanted in [40u16, 41, 43] {
+        for digit in 1..=9u8 {
+            let links = strong_links(marks, digit);
+            for (i, l1) in links.iter().enumerate() {
+                for l2 in &links[i + 1..] {
+                    if (l1.a | l1.b) & (l2.a | l2.b) != 0 {
+                        continue;
+                    }
+                    let parallel = (l1.unit < 9 && l2.unit < 9)
+                        || ((9..18).contains(&l1.unit) && (9..18).contains(&l2.unit));
+                    let tenths = match (l1.grouped || l2.grouped, parallel) {
+                        (true, _) => 43,
+                        (false, true) => 40,
+                        (false, false) => 41,
+                    };
+                    if tenths != wanted {
+                        continue;
+                    }
+                    for (start, bridge1) in [(l1.a, l1.b), (l1.b, l1.a)] {
+                        for (bridge2, end) in [(l2.a, l2.b), (l2.b, l2.a)] {
+                            if !one_unit(bridge1 | bridge2) || one_unit(start | end) {
+                                continue;
+                            }
+                            let pattern = l1.a | l1.b | l2.a | l2.b;
+                            let removed = marks.digit_cells(digit)
+                                & seeing_all(start)
+                                & seeing_all(end)
+                                & !pattern;
+                            if removed == 0 {
+                                continue;
+                            }
+                            step.reset(Technique::TurbotFish);
+                            step.cells.extend(Cells(pattern));
+                            step.units.extend([unit_of(l1.unit), unit_of(l2.unit)]);
+                            step.eliminations.extend(Cells(removed).map(|c| (c, digit)));
+                            step.tenths = tenths;
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
