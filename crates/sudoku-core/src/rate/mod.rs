@@ -35,7 +35,7 @@
 //! assert!(rating.solved_logically);
 //!
 //! let hint = rate::next_step(&puzzle).unwrap();
-//! println!("{hint}"); // e.g. "Hidden Single: r5c5 in box 5 => r5c5=5"
+//! println!("{hint}"); // e.g. "Hidden Single (1.2): r5c5 in box 5 => r5c5=5"
 //! ```
 
 mod bug;
@@ -493,11 +493,12 @@ fn cell_name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
 }
 
-/// Player notation: `Hidden Single: r3c5 in box 2 => r3c5=7`, or
-/// `Pointing: r1c2,r1c3 in box 1 => r1c7<>4, r1c8<>4`.
+/// Player notation, with the step's [difficulty](Step::difficulty):
+/// `Hidden Single (1.2): r3c5 in box 2 => r3c5=7`, or
+/// `Pointing (2.6): r1c2,r1c3 in box 1 => r1c7<>4, r1c8<>4`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:", self.technique)?;
+        write!(f, "{} ({:.1}):", self.technique, self.difficulty())?;
         if !self.cells.is_empty() {
             let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(c)).collect();
             write!(f, " {}", cells.join(","))?;
@@ -1082,10 +1083,13 @@ mod tests {
         step.cells.push(22);
         step.units.push(Unit::Box(1));
         step.placements.push((22, 7));
-        assert_eq!(step.to_string(), "Hidden Single: r3c5 in box 2 => r3c5=7");
+        assert_eq!(
+            step.to_string(),
+            "Hidden Single (1.2): r3c5 in box 2 => r3c5=7"
+        );
         step.reset(Technique::Pointing);
         step.eliminations.extend([(1, 4), (2, 4)]);
-        assert_eq!(step.to_string(), "Pointing: => r1c2<>4, r1c3<>4");
+        assert_eq!(step.to_string(), "Pointing (2.6): => r1c2<>4, r1c3<>4");
     }
 
     /// Textbook patterns drawn on an empty grid by removing candidates; the
