@@ -469,7 +469,7 @@ fn bug_plus_one_fires_when_one_cell_is_trivalue() {
     check_path(&puzzle);
     let mut marks = Candidates::new(&puzzle);
     let mut fired = false;
-    for step in rate::explain(&puzzle) {
+    for step in rate::explain_with(&puzzle, Scale::Native) {
         if step.technique == Technique::BugPlusOne {
             // Every other blank cell is bivalue; the one placed in had three.
             let blanks: Vec<usize> = (0..81).filter(|&c| marks.value(c) == 0).collect();

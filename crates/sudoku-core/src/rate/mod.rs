@@ -238,14 +238,26 @@ pub enum Technique {
     FinnedJellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
+    /// Sudoku Explainer's three strong links: a Turbot Fish with one more
+    /// conjugate pair in the chain.
+    ThreeStrongLinks,
+    /// Sudoku Explainer's WXYZ-Wing: three cells that see each other, with
+    /// four digits between them, and a bivalue cell (an ALS-XZ).
+    WxyzWing,
     /// Bivalue universal grave plus one (only for puzzles known to have one solution).
     BugPlusOne,
+    /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
+    VwxyzWing,
+    /// Sudoku Explainer's UVWXYZ-Wing: the WXYZ-Wing with a set of five cells.
+    UvwxyzWing,
     /// An alternating chain of strong and weak links on one digit.
     XChain,
     /// A chain of bivalue cells.
     XyChain,
     /// An alternating inference chain mixing digits and cells.
     Aic,
+    /// Sudoku Explainer's TUVWXYZ-Wing: the WXYZ-Wing with a set of six cells.
+    TuvwxyzWing,
     /// An assumption that leads to a contradiction by singles alone.
     ForcingChain,
     /// An assumption that leads to a contradiction with the basic techniques.
@@ -257,7 +269,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 36] = [
+    pub const ALL: [Technique; 41] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -287,10 +299,15 @@ impl Technique {
         Technique::Jellyfish,
         Technique::FinnedJellyfish,
         Technique::HiddenQuad,
+        Technique::ThreeStrongLinks,
+        Technique::WxyzWing,
         Technique::BugPlusOne,
+        Technique::VwxyzWing,
+        Technique::UvwxyzWing,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::TuvwxyzWing,
         Technique::ForcingChain,
         Technique::DynamicForcingChain,
         Technique::TrialAndError,
@@ -331,6 +348,11 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::FinnedJellyfish => 5.3,
             Technique::HiddenQuad => 5.4,
+            Technique::ThreeStrongLinks => 5.4,
+            Technique::WxyzWing => 5.5,
+            Technique::VwxyzWing => 6.2,
+            Technique::UvwxyzWing => 6.6,
+            Technique::TuvwxyzWing => 7.5,
             Technique::BugPlusOne => 5.6,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
@@ -374,6 +396,11 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::FinnedJellyfish => "Finned Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::ThreeStrongLinks => "3 Strong Links",
+            Technique::WxyzWing => "WXYZ-Wing",
+            Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::UvwxyzWing => "UVWXYZ-Wing",
+            Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::BugPlusOne => "BUG+1",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
@@ -703,7 +730,7 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// crate's own chains and forcing chains, scored with SE's base
 /// difficulties and length rule ([`chain_length_tenths`]), where SE would
 /// use techniques this crate does not implement (see the README).
-const SE_FINDERS: [(Technique, Finder); 28] = [
+const SE_FINDERS: [(Technique, Finder); 31] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, direct::locking),
@@ -725,10 +752,16 @@ const SE_FINDERS: [(Technique, Finder); 28] = [
     (Technique::NakedQuad, subsets::naked::<4>),
     (Technique::Jellyfish, fish::basic::<4>),
     (Technique::HiddenQuad, subsets::hidden::<4>),
+    (
+        Technique::ThreeStrongLinks,
+        single_digit::three_strong_links,
+    ),
+    (Technique::WxyzWing, wings::als_wing::<3>),
     (Technique::BugPlusOne, bug::bug_plus_one),
-    (Technique::XChain, chains::x_chain),
-    (Technique::XyChain, chains::xy_chain),
-    (Technique::Aic, chains::aic),
+    (Technique::VwxyzWing, wings::als_wing::<4>),
+    (Technique::UvwxyzWing, wings::als_wing::<5>),
+    (Technique::Aic, chains::se_forcing_chain),
+    (Technique::TuvwxyzWing, wings::als_wing::<6>),
     (Technique::ForcingChain, forcing::forcing_chain),
     (
         Technique::DynamicForcingChain,
@@ -817,10 +850,7 @@ fn se_tenths(step: &Step) -> u16 {
             Some(Unit::Box(_)) => 12,
             _ => 15,
         },
-        // SE's forcing X-chain and forcing Y-chain (6.6) and forcing XY-chain
-        // (7.0), with SE's length increment over the chain's cells.
-        Technique::XChain | Technique::XyChain => 66 + chain_length_tenths(step.cells.len()),
-        Technique::Aic => 70 + chain_length_tenths(step.cells.len()),
+        // The chain finder scores its chains itself (`chains::se_forcing_chain`).
         // SE's Nishio (7.5) and dynamic contradiction chains (8.5), without
         // the length increment: these steps do not record their chains.
         Technique::ForcingChain => 75,
