@@ -31,8 +31,8 @@ const FLOORS: [(f64, f64); 5] = [
     (100.0, 100.0),
     (98.0, 98.0),
     (90.0, 91.0),
-    (0.0, 0.0),
-    (0.0, 0.0),
+    (91.0, 93.0),
+    (0.0, 1.9),
 ];
 
 /// A serate verdict: the puzzle and ER, EP, ED in tenths.

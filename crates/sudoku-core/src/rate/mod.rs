@@ -46,6 +46,7 @@ mod direct;
 mod fish;
 mod forcing;
 mod locked;
+mod multiple;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -260,6 +261,12 @@ pub enum Technique {
     TuvwxyzWing,
     /// An assumption that leads to a contradiction by singles alone.
     ForcingChain,
+    /// Sudoku Explainer's cell forcing chains: every candidate of a cell
+    /// leads to the same conclusion.
+    CellForcingChain,
+    /// Sudoku Explainer's region forcing chains: every place of a digit in a
+    /// unit leads to the same conclusion.
+    RegionForcingChain,
     /// An assumption that leads to a contradiction with the basic techniques.
     DynamicForcingChain,
     /// Every candidate of a cell but one is shown, by exhaustive search, to
@@ -269,7 +276,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 41] = [
+    pub const ALL: [Technique; 43] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -309,6 +316,8 @@ impl Technique {
         Technique::Aic,
         Technique::TuvwxyzWing,
         Technique::ForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
         Technique::TrialAndError,
     ];
@@ -358,6 +367,8 @@ impl Technique {
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
             Technique::ForcingChain => 7.5,
+            Technique::CellForcingChain => 8.0,
+            Technique::RegionForcingChain => 8.0,
             Technique::DynamicForcingChain => 8.5,
             Technique::TrialAndError => 11.0,
         }
@@ -406,6 +417,8 @@ impl Technique {
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "AIC",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::CellForcingChain => "Cell Forcing Chains",
+            Technique::RegionForcingChain => "Region Forcing Chains",
             Technique::DynamicForcingChain => "Dynamic Forcing Chain",
             Technique::TrialAndError => "Trial and Error",
         }
@@ -762,7 +775,10 @@ const SE_FINDERS: [(Technique, Finder); 31] = [
     (Technique::UvwxyzWing, wings::als_wing::<5>),
     (Technique::Aic, chains::se_forcing_chain),
     (Technique::TuvwxyzWing, wings::als_wing::<6>),
-    (Technique::ForcingChain, forcing::forcing_chain),
+    (
+        Technique::CellForcingChain,
+        multiple::multiple_forcing_chain,
+    ),
     (
         Technique::DynamicForcingChain,
         forcing::dynamic_forcing_chain,
@@ -1081,9 +1097,11 @@ mod tests {
         assert_eq!(FINDERS.len(), 31);
         for technique in Technique::ALL {
             let listed = |list: &[(Technique, Finder)]| list.iter().any(|(t, _)| *t == technique);
-            // Direct pointing's finder also finds direct claiming.
+            // Direct pointing's finder also finds direct claiming, and the
+            // cell forcing chains' finder region forcing chains.
+            let shared = [Technique::DirectClaiming, Technique::RegionForcingChain];
             assert!(
-                listed(&FINDERS) || listed(&SE_FINDERS) || technique == Technique::DirectClaiming,
+                listed(&FINDERS) || listed(&SE_FINDERS) || shared.contains(&technique),
                 "{technique:?} is on no list"
             );
         }
