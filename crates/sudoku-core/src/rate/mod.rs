@@ -761,7 +761,7 @@ const SE_FINDERS: [(Technique, Finder); 31] = [
     (Technique::TurbotFish, single_digit::turbot_fish),
     (Technique::XyWing, wings::xy_wing),
     (Technique::XyzWing, wings::xyz_wing),
-    (Technique::UniqueRectangle, unique_rectangle::type1),
+    (Technique::UniqueRectangle, unique_rectangle::se_types),
     (Technique::NakedQuad, subsets::naked::<4>),
     (Technique::Jellyfish, fish::basic::<4>),
     (Technique::HiddenQuad, subsets::hidden::<4>),
