@@ -64,9 +64,9 @@ const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
        sudoku count PATH|- [--limit K] [-j N]
        sudoku check FILE [--first D | --puzzles PUZZLES]
        sudoku bench FILE... [--seconds S]
-       sudoku rate [PATH|-] [--csv] [-j N] | sudoku rate --techniques
-       sudoku explain PUZZLE [--grid]
-       sudoku hint PUZZLE
+       sudoku rate [PATH|-] [--csv] [-j N] [--scale se|native] | sudoku rate --techniques
+       sudoku explain PUZZLE [--grid] [--scale se|native]
+       sudoku hint PUZZLE [--scale se|native]
        sudoku canon PATH|- [-o PATH|-] [-j N]";
 
 const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardware

@@ -88,14 +88,20 @@ enum SinkError {
 }
 
 /// The rater's path of `g`, checked against `--technique` before the puzzle
-/// is written: the path is computed again here, by `rate::explain`, apart
+/// is written: the path is computed again here, by `rate::explain_with`, apart
 /// from the generator's rating. `None` when neither the techniques nor the
 /// path were asked for.
 fn checked_path(g: &Generated, args: &PuzzlesArgs) -> Result<Option<Vec<rate::Step>>, Failure> {
     if args.techniques.is_empty() && !args.with_path {
         return Ok(None);
     }
-    let path = rate::explain(&g.puzzle);
+    // A lesson's techniques are native ones (see `puzzle::Generator`).
+    let scale = if args.techniques.is_empty() {
+        rate::Scale::Se
+    } else {
+        rate::Scale::Native
+    };
+    let path = rate::explain_with(&g.puzzle, scale);
     if !args.techniques.is_empty() && !args.techniques.is_taught_by(&path) {
         tell!(
             "sudoku: internal error: a generated puzzle's hardest step is not {}: {}",

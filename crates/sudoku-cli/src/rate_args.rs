@@ -3,22 +3,28 @@
 use std::ffi::OsString;
 
 use lexopt::prelude::*;
+use sudoku_core::rate::Scale;
 
 use crate::args::{bounded, once, usage, value as option_value, Input, UsageError, MAX_THREADS};
 
 /// A parsed `rate`, `explain` or `hint` command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RateCommand {
-    /// `rate [PATH|-] [--csv] [-j N]`.
+    /// `rate [PATH|-] [--csv] [-j N] [--scale se|native]`.
     Rate {
         input: Input,
         csv: bool,
         threads: usize,
+        scale: Scale,
     },
-    /// `explain PUZZLE [--grid]`.
-    Explain { puzzle: OsString, grid: bool },
-    /// `hint PUZZLE`.
-    Hint { puzzle: OsString },
+    /// `explain PUZZLE [--grid] [--scale se|native]`.
+    Explain {
+        puzzle: OsString,
+        grid: bool,
+        scale: Scale,
+    },
+    /// `hint PUZZLE [--scale se|native]`.
+    Hint { puzzle: OsString, scale: Scale },
     /// `rate --techniques`: the techniques, their names and scores.
     Techniques,
 }
@@ -27,9 +33,22 @@ pub enum RateCommand {
 pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError> {
     let mut parser = lexopt::Parser::from_args(args);
     let (mut target, mut csv, mut grid, mut threads) = (None, false, false, None);
-    let mut techniques = false;
+    let (mut techniques, mut scale) = (false, None);
     while let Some(arg) = parser.next()? {
         match arg {
+            Long("scale") => {
+                let text = option_value(&mut parser)?;
+                let parsed = text
+                    .to_str()
+                    .and_then(|t| t.parse::<Scale>().ok())
+                    .ok_or_else(|| {
+                        UsageError(format!(
+                            "--scale takes se or native, not '{}'",
+                            text.to_string_lossy()
+                        ))
+                    })?;
+                once(&mut scale, parsed, "--scale")?;
+            }
             Long("techniques") if name == "rate" => techniques = true,
             Long("csv") if name == "rate" => csv = true,
             Short('j') | Long("threads") if name == "rate" => once(
@@ -43,7 +62,7 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
         }
     }
     if techniques {
-        if target.is_some() || csv || threads.is_some() {
+        if target.is_some() || csv || threads.is_some() || scale.is_some() {
             return usage("rate --techniques takes no puzzles and no other option");
         }
         return Ok(RateCommand::Techniques);
@@ -56,6 +75,7 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
                 .unwrap_or(Input::Stdin),
             csv,
             threads: threads.unwrap_or(0),
+            scale: scale.unwrap_or_default(),
         }),
         _ => {
             let puzzle = target.ok_or_else(|| {
@@ -63,10 +83,15 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
                     "{name} needs a puzzle: 81 characters, or a file holding one"
                 ))
             })?;
+            let scale = scale.unwrap_or_default();
             Ok(if name == "explain" {
-                RateCommand::Explain { puzzle, grid }
+                RateCommand::Explain {
+                    puzzle,
+                    grid,
+                    scale,
+                }
             } else {
-                RateCommand::Hint { puzzle }
+                RateCommand::Hint { puzzle, scale }
             })
         }
     }

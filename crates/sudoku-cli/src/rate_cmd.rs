@@ -28,9 +28,14 @@ pub fn run(command: RateCommand) -> Result<(), Failure> {
             input,
             csv,
             threads,
-        } => rate_file(&input, csv, threads),
-        RateCommand::Explain { puzzle, grid } => explain(&puzzle, grid),
-        RateCommand::Hint { puzzle } => hint(&puzzle),
+            scale,
+        } => rate_file(&input, csv, threads, scale),
+        RateCommand::Explain {
+            puzzle,
+            grid,
+            scale,
+        } => explain(&puzzle, grid, scale),
+        RateCommand::Hint { puzzle, scale } => hint(&puzzle, scale),
         RateCommand::Techniques => list_techniques(),
     }
 }
@@ -62,8 +67,8 @@ struct Rated {
     unrated: Option<usize>,
 }
 
-fn rate_one(puzzle: &Puzzle, number: usize, csv: bool) -> Rated {
-    let rating = rate::rate(&puzzle.grid);
+fn rate_one(puzzle: &Puzzle, number: usize, csv: bool, scale: rate::Scale) -> Rated {
+    let rating = rate::rate_with(&puzzle.grid, scale);
     let mut text = String::new();
     // Writing to a String cannot fail.
     // A complete grid takes no step: its hardest technique is none at all.
@@ -85,14 +90,16 @@ fn rate_one(puzzle: &Puzzle, number: usize, csv: bool) -> Rated {
         (None, false) => writeln!(text, "- unrated -"),
         (Some(r), true) => writeln!(
             text,
-            "{number},{},{:.1},{},{},{}",
+            "{:.1},{:.1},{number},{},{:.1},{},{},{}",
+            r.pearl,
+            r.diamond,
             puzzle.line,
             r.score,
             r.level,
             hardest(r, "none"),
             r.steps
         ),
-        (None, true) => writeln!(text, "{number},{},,unrated,,", puzzle.line),
+        (None, true) => writeln!(text, ",,{number},{},,unrated,,", puzzle.line),
     };
     Rated {
         text,
@@ -100,7 +107,7 @@ fn rate_one(puzzle: &Puzzle, number: usize, csv: bool) -> Rated {
     }
 }
 
-fn rate_file(input: &Input, csv: bool, threads: usize) -> Result<(), Failure> {
+fn rate_file(input: &Input, csv: bool, threads: usize, scale: rate::Scale) -> Result<(), Failure> {
     // 0 means the default: every core.
     let threads = batch::resolve_threads(threads);
     let source = open_input(input)?;
@@ -109,14 +116,14 @@ fn rate_file(input: &Input, csv: bool, threads: usize) -> Result<(), Failure> {
     let (mut done, mut unrated) = (0u64, 0u64);
     with_output(&stdout, |out| {
         if csv {
-            out.write_all(b"number,line,score,level,hardest,steps\n")
+            out.write_all(b"ep,ed,number,line,score,level,hardest,steps\n")
                 .map_err(|e| write_failure(&stdout, &e))?;
         }
         let work = |chunk: Vec<Result<Puzzle, ReadError>>, start: usize| {
             let mut rated = Vec::with_capacity(chunk.len());
             for (i, item) in chunk.into_iter().enumerate() {
                 match item {
-                    Ok(p) => rated.push(rate_one(&p, start + i + 1, csv)),
+                    Ok(p) => rated.push(rate_one(&p, start + i + 1, csv, scale)),
                     Err(e) => return (rated, Some(e)),
                 }
             }
@@ -219,10 +226,10 @@ fn require_unique(puzzle: &Grid, what: &str) -> Result<(), Failure> {
     }
 }
 
-fn explain(arg: &OsString, grid: bool) -> Result<(), Failure> {
+fn explain(arg: &OsString, grid: bool, scale: rate::Scale) -> Result<(), Failure> {
     let puzzle = read_puzzle(arg)?;
     require_unique(&puzzle, "puzzle")?;
-    let steps = rate::explain(&puzzle);
+    let steps = rate::explain_with(&puzzle, scale);
     let stdout = Output::Stdout;
     with_output(&stdout, |out| {
         if steps.is_empty() {
@@ -248,13 +255,13 @@ fn explain(arg: &OsString, grid: bool) -> Result<(), Failure> {
     })
 }
 
-fn hint(arg: &OsString) -> Result<(), Failure> {
+fn hint(arg: &OsString, scale: rate::Scale) -> Result<(), Failure> {
     let puzzle = read_puzzle(arg)?;
     require_unique(&puzzle, "position")?;
     let text = if puzzle.is_complete() {
         "the puzzle is already complete\n".to_string()
     } else {
-        match rate::next_step(&puzzle) {
+        match rate::next_step_with(&puzzle, scale) {
             Some(step) => format!("{step}\n"),
             None => {
                 tell!("sudoku: the position has no solution (is a filled-in digit wrong?)");

@@ -43,6 +43,33 @@ fn rate_prints_the_library_rating_per_puzzle() {
 }
 
 #[test]
+fn scale_native_rates_explains_and_hints_on_the_native_scale() {
+    let out = sudoku(
+        &["rate", "--scale", "native", "-"],
+        &format!("{EASY}\n{HARD}\n"),
+    );
+    assert!(out.status.success());
+    for (line, puzzle) in stdout(&out).lines().zip([EASY, HARD]) {
+        let rating = sudoku_core::rate::rate_native(&puzzle.parse().unwrap()).unwrap();
+        assert_eq!(
+            line,
+            format!("{:.1} {} {}", rating.score, rating.level, rating.hardest)
+        );
+    }
+    let grid: Grid = HARD.parse().unwrap();
+    let explain = sudoku(&["explain", "--scale", "NATIVE", HARD], "");
+    let expected: Vec<String> =
+        sudoku_core::rate::explain_with(&grid, sudoku_core::rate::Scale::Native)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+    assert_eq!(stdout(&explain).lines().collect::<Vec<_>>(), expected);
+    let hint = sudoku(&["hint", HARD, "--scale", "se"], "");
+    let first = sudoku_core::rate::next_step(&grid).unwrap().to_string();
+    assert_eq!(stdout(&hint), format!("{first}\n"));
+}
+
+#[test]
 fn rate_csv_has_a_header_and_one_row_per_puzzle_in_order() {
     let input = format!("{EASY}\n\n{HARD}\n{EASY}\n");
     let one = sudoku(&["rate", "--csv", "-j", "1", "-"], &input);
@@ -53,20 +80,25 @@ fn rate_csv_has_a_header_and_one_row_per_puzzle_in_order() {
     let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
     assert_eq!(
         rows[0],
-        ["number", "line", "score", "level", "hardest", "steps"]
+        ["ep", "ed", "number", "line", "score", "level", "hardest", "steps"]
     );
     assert_eq!(rows.len(), 4);
-    assert_eq!(rows[1][..2], ["1", "1"]);
-    assert_eq!(rows[2][..2], ["2", "3"]);
-    assert_eq!(rows[3][..2], ["3", "4"]);
-    assert_eq!(rows[1][2..], rows[3][2..], "the same puzzle rates the same");
+    assert_eq!(rows[1][2..4], ["1", "1"]);
+    assert_eq!(rows[2][2..4], ["2", "3"]);
+    assert_eq!(rows[3][2..4], ["3", "4"]);
+    assert_eq!(rows[1][4..], rows[3][4..], "the same puzzle rates the same");
+    assert_eq!(rows[1][..2], rows[3][..2]);
     for row in &rows[1..] {
-        assert_eq!(row.len(), 6);
-        let score: f32 = row[2].parse().unwrap();
-        let level: sudoku_core::rate::Level = row[3].parse().unwrap();
+        assert_eq!(row.len(), 8);
+        let ep: f32 = row[0].parse().unwrap();
+        let ed: f32 = row[1].parse().unwrap();
+        let score: f32 = row[4].parse().unwrap();
+        // SE's diamond (first step) <= pearl (to the first placement) <= ER.
+        assert!(0.0 < ed && ed <= ep && ep <= score, "{row:?}");
+        let level: sudoku_core::rate::Level = row[5].parse().unwrap();
         let (lo, hi) = level.band();
         assert!(lo <= score && score < hi);
-        assert!(row[5].parse::<usize>().unwrap() > 0);
+        assert!(row[7].parse::<usize>().unwrap() > 0);
     }
 }
 
@@ -138,6 +170,10 @@ fn usage_errors_exit_with_two() {
         &["rate", "--grid"],
         &["explain", EASY, "--csv"],
         &["rate", "-j", "0"],
+        &["rate", "--scale", "sudokuwiki", "-"],
+        &["rate", "--scale", "se", "--scale", "native", "-"],
+        &["hint", EASY, "--scale"],
+        &["rate", "--techniques", "--scale", "native"],
     ] {
         let out = sudoku(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -230,7 +266,10 @@ fn a_complete_grid_rates_without_a_technique() {
     assert!(out.status.success());
     assert_eq!(stdout(&out), "0.0 easy none (already complete)\n");
     let out = sudoku(&["rate", "--csv", "-"], &format!("{line}\n"));
-    assert_eq!(stdout(&out).lines().nth(1), Some("1,1,0.0,easy,none,0"));
+    assert_eq!(
+        stdout(&out).lines().nth(1),
+        Some("0.0,0.0,1,1,0.0,easy,none,0")
+    );
     for command in ["explain", "hint"] {
         let out = sudoku(&[command, &line], "");
         assert!(out.status.success());

@@ -12,8 +12,10 @@
 //!    drawn from the requested range; with it, every orbit is tried once, which
 //!    yields a minimal puzzle.
 //! 3. The puzzle is verified (see [`Generator`]) and otherwise drawn again.
-//!    With a difficulty, it is rated last ([`crate::rate`]) and kept only if
-//!    its rating is in the band. Without a blank range the removal goes as far
+//!    With a difficulty, it is rated last ([`crate::rate`], on Sudoku
+//!    Explainer's scale; on the native scale when techniques are requested,
+//!    as they name native techniques) and kept only if its rating is in the
+//!    band. Without a blank range the removal goes as far
 //!    as uniqueness allows, which gives the hardest puzzles of a grid; so hard
 //!    and expert puzzles come from the same fast pass, with more draws.
 //!
@@ -760,7 +762,8 @@ pub enum RunError<E> {
 /// in range; its pattern has the symmetry; and with `minimal`, for every
 /// orbit still given, a recorded second solution is confirmed to solve the
 /// puzzle without that orbit; with a level or rating band, the rater
-/// ([`rate::rate`]) places it in the band. A puzzle that fails the rating is
+/// ([`rate::rate`], or [`rate::rate_native`] when techniques are requested)
+/// places it in the band. A puzzle that fails the rating is
 /// drawn again, as is one that failed any other check (none is expected to).
 #[derive(Debug, Clone)]
 pub struct Generator {
@@ -924,7 +927,14 @@ impl Generator {
             if self.needs_search() && self.solver.search_basic(&puzzle, 1).guesses == 0 {
                 continue;
             }
-            generated.rating = rate::rate(&puzzle);
+            // Technique lessons name this crate's techniques, so they are
+            // rated on its native scale; levels and rating bands on SE's.
+            let scale = if self.options.techniques.is_empty() {
+                rate::Scale::Se
+            } else {
+                rate::Scale::Native
+            };
+            generated.rating = rate::rate_with(&puzzle, scale);
             if generated.rating.is_some_and(|r| self.rated_in_band(&r)) {
                 return Ok(generated);
             }
@@ -1377,7 +1387,7 @@ mod tests {
             let options = GeneratorOptions::new().techniques(set).seed(11);
             assert_eq!(options.feasibility(), Ok(Feasibility::Fine), "{technique}");
             for p in Generator::new(options).unwrap().generate(2).unwrap() {
-                let path = rate::explain(&p.puzzle);
+                let path = rate::explain_with(&p.puzzle, rate::Scale::Native);
                 let hardest = path.iter().map(|s| s.technique).max();
                 assert_eq!(hardest, Some(technique), "{:?}", p.puzzle);
                 assert_eq!(p.rating.map(|r| r.hardest), Some(technique));

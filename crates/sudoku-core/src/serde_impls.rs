@@ -102,7 +102,15 @@ impl<'de> Deserialize<'de> for crate::puzzle::Symmetry {
 }
 
 /// The fields of a serialized [`Rating`], in order.
-const RATING_FIELDS: &[&str] = &["score", "level", "hardest", "steps", "solved_logically"];
+const RATING_FIELDS: &[&str] = &[
+    "score",
+    "level",
+    "hardest",
+    "steps",
+    "solved_logically",
+    "pearl",
+    "diamond",
+];
 
 impl Serialize for Rating {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -112,13 +120,17 @@ impl Serialize for Rating {
         state.serialize_field("hardest", &self.hardest)?;
         state.serialize_field("steps", &self.steps)?;
         state.serialize_field("solved_logically", &self.solved_logically)?;
+        state.serialize_field("pearl", &self.pearl)?;
+        state.serialize_field("diamond", &self.diamond)?;
         state.end()
     }
 }
 
 impl<'de> Deserialize<'de> for Rating {
     /// Reads the struct [`Rating`]'s `Serialize` writes. `level` may be left
-    /// out (it follows from `score`); every other field is required.
+    /// out (it follows from `score`), and so may `pearl` and `diamond`
+    /// (written before they existed; they then default to `score`); every
+    /// other field is required.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Rating, D::Error> {
         struct RatingVisitor;
 
@@ -135,6 +147,7 @@ impl<'de> Deserialize<'de> for Rating {
                 let mut hardest: Option<Technique> = None;
                 let mut steps: Option<usize> = None;
                 let mut logical: Option<bool> = None;
+                let (mut pearl, mut diamond): (Option<f32>, Option<f32>) = (None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "score" => score = Some(map.next_value()?),
@@ -142,6 +155,8 @@ impl<'de> Deserialize<'de> for Rating {
                         "hardest" => hardest = Some(map.next_value()?),
                         "steps" => steps = Some(map.next_value()?),
                         "solved_logically" => logical = Some(map.next_value()?),
+                        "pearl" => pearl = Some(map.next_value()?),
+                        "diamond" => diamond = Some(map.next_value()?),
                         other => return Err(de::Error::unknown_field(other, RATING_FIELDS)),
                     }
                 }
@@ -158,6 +173,8 @@ impl<'de> Deserialize<'de> for Rating {
                     steps: steps.ok_or_else(|| de::Error::missing_field("steps"))?,
                     solved_logically: logical
                         .ok_or_else(|| de::Error::missing_field("solved_logically"))?,
+                    pearl: pearl.unwrap_or(score),
+                    diamond: diamond.unwrap_or(score),
                 })
             }
         }

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use sudoku_core::rate::{self, Candidates, Level, LogicalSolver, Technique};
+use sudoku_core::rate::{self, Candidates, Level, LogicalSolver, Scale, Technique};
 use sudoku_core::{BitmaskSolver, Grid, Solver};
 
 /// The puzzles of a test data file (81-character lines; `#` lines are notes).
@@ -19,14 +19,23 @@ fn puzzles(name: &str, take: usize) -> Vec<Grid> {
         .collect()
 }
 
-/// Walks the whole path of `puzzle`, checking every step against `solution`.
+/// Walks the whole path of `puzzle` on both scales, checking every step
+/// against the puzzle's solution.
 fn check_path(puzzle: &Grid) -> Vec<Technique> {
+    let mut used = check_path_on(puzzle, Scale::Native);
+    used.extend(check_path_on(puzzle, Scale::Se));
+    used
+}
+
+/// Walks the whole path of `puzzle` on `scale`, checking every step against
+/// the puzzle's solution.
+fn check_path_on(puzzle: &Grid, scale: Scale) -> Vec<Technique> {
     let solution = BitmaskSolver::new()
         .solve(puzzle)
         .expect("test puzzles are solvable");
     let mut marks = Candidates::new(puzzle);
     let mut used = Vec::new();
-    for step in rate::explain(puzzle) {
+    for step in rate::explain_with(puzzle, scale) {
         assert!(
             !step.placements.is_empty() || !step.eliminations.is_empty(),
             "{step} changes nothing"
@@ -85,8 +94,9 @@ fn every_step_on_hard_puzzles_is_sound_and_uses_many_techniques() {
 #[test]
 fn rating_is_the_hardest_step_and_its_band() {
     for puzzle in puzzles("magictour_top1465.txt", 20) {
-        let rating = rate::rate(&puzzle).expect("unique puzzle");
-        let path = rate::explain(&puzzle);
+        // Native: the hardest technique's weight.
+        let rating = rate::rate_native(&puzzle).expect("unique puzzle");
+        let path = rate::explain_with(&puzzle, Scale::Native);
         let hardest = path.iter().map(|s| s.technique).max().expect("a path");
         assert_eq!(rating.hardest, hardest);
         assert_eq!(rating.steps, path.len());
@@ -94,6 +104,27 @@ fn rating_is_the_hardest_step_and_its_band() {
         let (lo, hi) = rating.level.band();
         assert!(lo <= rating.score && rating.score < hi);
         assert_eq!(rating.solved_logically, hardest != Technique::TrialAndError);
+
+        // SE: ER is the highest step difficulty, ED the first step's, EP the
+        // highest up to the first placement.
+        let rating = rate::rate(&puzzle).expect("unique puzzle");
+        let path = rate::explain(&puzzle);
+        let top = path.iter().map(|s| s.difficulty()).fold(0.0, f32::max);
+        assert_eq!(rating.score, top);
+        assert_eq!(rating.steps, path.len());
+        assert_eq!(rating.diamond, path[0].difficulty());
+        let first_placement = path
+            .iter()
+            .position(|s| !s.placements.is_empty())
+            .expect("a placement");
+        let pearl = path[..=first_placement]
+            .iter()
+            .map(|s| s.difficulty())
+            .fold(0.0, f32::max);
+        assert_eq!(rating.pearl, pearl);
+        assert!(rating.diamond <= rating.pearl && rating.pearl <= rating.score);
+        let hardest = path.iter().find(|s| s.difficulty() == top).expect("a step");
+        assert_eq!(rating.hardest, hardest.technique);
     }
 }
 
@@ -334,10 +365,10 @@ fn named_technique_puzzles_are_rated_with_that_technique() {
             !singles_solve(&puzzle).is_complete(),
             "{technique}: singles suffice"
         );
-        let rating = rate::rate(&puzzle).expect("unique puzzle");
+        let rating = rate::rate_native(&puzzle).expect("unique puzzle");
         assert_eq!(rating.hardest, technique, "{line}");
         assert_eq!(rating.score, technique.weight());
-        let used = check_path(&puzzle);
+        let used = check_path_on(&puzzle, Scale::Native);
         assert!(used.contains(&technique));
     }
 }
@@ -438,7 +469,7 @@ fn bug_plus_one_fires_when_one_cell_is_trivalue() {
     check_path(&puzzle);
     let mut marks = Candidates::new(&puzzle);
     let mut fired = false;
-    for step in rate::explain(&puzzle) {
+    for step in rate::explain_with(&puzzle, Scale::Native) {
         if step.technique == Technique::BugPlusOne {
             // Every other blank cell is bivalue; the one placed in had three.
             let blanks: Vec<usize> = (0..81).filter(|&c| marks.value(c) == 0).collect();

@@ -135,19 +135,19 @@ pub fn generate_teaching(technique: rate::Technique, seed: u64) -> Result<NewPuz
         .and_then(|generator| generator.puzzle(0, Some(deadline)))
         .map_err(|e| format!("no {technique} puzzle: {e}"))?;
     Ok(NewPuzzle {
-        rating: match &generated.rating {
-            Some(rating) => describe(rating),
-            None => self::rating(&generated.puzzle),
-        },
+        // The generator rated it on the native scale, whose technique it
+        // teaches; the player is shown the SE rating, as everywhere.
+        rating: self::rating(&generated.puzzle),
         puzzle: generated.puzzle,
         solution: generated.solution,
     })
 }
 
-/// "hard · 4.2 · hardest step: Skyscraper".
+/// "hard · SE 4.2 · hardest step: Turbot Fish": the rating on Sudoku
+/// Explainer's scale (`sudoku rate`'s default).
 fn describe(rating: &rate::Rating) -> String {
     format!(
-        "{} · {:.1} · hardest step: {}",
+        "{} · SE {:.1} · hardest step: {}",
         rating.level, rating.score, rating.hardest
     )
 }

@@ -46,6 +46,8 @@ struct Search<'a> {
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<usize>,
+    /// The number of candidates on the last chain found.
+    nodes: usize,
 }
 
 impl Search<'_> {
@@ -139,6 +141,7 @@ impl Search<'_> {
                         at = self.parent[at] as usize;
                         cells.push(at / 2 / 9);
                     }
+                    self.nodes = cells.len();
                     cells.reverse();
                     cells.dedup();
                     step.cells = cells;
@@ -152,6 +155,18 @@ impl Search<'_> {
 }
 
 fn run(marks: &Candidates, mode: Mode, technique: Technique, step: &mut Step) -> bool {
+    run_with(marks, mode, technique, step, &mut |_, _| true)
+}
+
+/// [`run`], offering each chain found (with its candidate count) to `take`,
+/// which returns true to stop the search there.
+fn run_with(
+    marks: &Candidates,
+    mode: Mode,
+    technique: Technique,
+    step: &mut Step,
+    take: &mut dyn FnMut(&Step, usize) -> bool,
+) -> bool {
     let bivalue = Cells(marks.empty_cells())
         .filter(|&c| marks.mask(c).count_ones() == 2)
         .fold(0u128, |a, c| a | 1 << c);
@@ -168,6 +183,7 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, step: &mut Step) ->
         seen: vec![0; 81 * 9 * 2],
         stamp: 0,
         queue: Vec::with_capacity(81 * 9 * 2),
+        nodes: 0,
     };
     for cell in Cells(starts) {
         for d in marks.digits(cell) {
@@ -176,7 +192,7 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, step: &mut Step) ->
                     continue;
                 }
             }
-            if search.from(node(cell, d), technique, step) {
+            if search.from(node(cell, d), technique, step) && take(step, search.nodes) {
                 return true;
             }
         }
@@ -194,4 +210,47 @@ pub(super) fn xy_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool
 
 pub(super) fn aic(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
     run(marks, Mode::Aic, Technique::Aic, step)
+}
+
+/// Sudoku Explainer's forcing chains and loops on X- and Y-links (its first
+/// chaining technique): every X-chain, XY-chain and AIC this module finds,
+/// from every start, scored as SE scores a forcing chain (6.6 on one digit,
+/// 7.0 mixing cells and digits, plus SE's length increment over the chain's
+/// candidates and the assumption at both ends); the lowest score is taken,
+/// as SE sorts its chains and takes the first.
+pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    let mut best: Option<(u16, Step)> = None;
+    let mut scratch = Step::new(Technique::Aic);
+    let mut keep = |found: &Step, nodes: usize| {
+        let base = if found.technique == Technique::XChain {
+            66
+        } else {
+            70
+        };
+        let tenths = base + super::chain_length_tenths(nodes + 2);
+        if best.as_ref().is_none_or(|(t, _)| tenths < *t) {
+            let mut chosen = found.clone();
+            chosen.tenths = tenths;
+            best = Some((tenths, chosen));
+        }
+        false
+    };
+    for d in 1..=9 {
+        run_with(
+            marks,
+            Mode::X(d),
+            Technique::XChain,
+            &mut scratch,
+            &mut keep,
+        );
+    }
+    run_with(marks, Mode::Xy, Technique::XyChain, &mut scratch, &mut keep);
+    run_with(marks, Mode::Aic, Technique::Aic, &mut scratch, &mut keep);
+    match best {
+        Some((_, found)) => {
+            *step = found;
+            true
+        }
+        None => false,
+    }
 }

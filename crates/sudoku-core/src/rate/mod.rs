@@ -35,16 +35,18 @@
 //! assert!(rating.solved_logically);
 //!
 //! let hint = rate::next_step(&puzzle).unwrap();
-//! println!("{hint}"); // e.g. "Hidden Single: r5c5 in box 5 => r5c5=5"
+//! println!("{hint}"); // e.g. "Hidden Single (1.2): r5c5 in box 5 => r5c5=5"
 //! ```
 
 mod bug;
 mod candidates;
 mod chains;
 mod colouring;
+mod direct;
 mod fish;
 mod forcing;
 mod locked;
+mod multiple;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -178,8 +180,19 @@ pub enum Technique {
     FullHouse,
     /// The only cell of a unit where a digit can go.
     HiddenSingle,
+    /// Sudoku Explainer's direct pointing: a pointing whose eliminations
+    /// leave a hidden single in another box; the step places it.
+    DirectPointing,
+    /// Sudoku Explainer's direct claiming: a claiming whose eliminations
+    /// leave a hidden single in another line; the step places it.
+    DirectClaiming,
+    /// Sudoku Explainer's direct hidden pair: a hidden pair whose
+    /// eliminations leave a hidden single in its unit; the step places it.
+    DirectHiddenPair,
     /// A cell with one candidate left.
     NakedSingle,
+    /// Sudoku Explainer's direct hidden triplet (as the direct hidden pair).
+    DirectHiddenTriple,
     /// A digit confined to one row or column inside a box.
     Pointing,
     /// A digit confined to one box inside a row or column.
@@ -196,6 +209,10 @@ pub enum Technique {
     Swordfish,
     /// Three digits confined to three cells of a unit.
     HiddenTriple,
+    /// Sudoku Explainer's Turbot Fish: two strong links of one digit (in any
+    /// unit types) joined by a weak link. Skyscraper and 2-String Kite are
+    /// its special cases on the native scale.
+    TurbotFish,
     /// Two conjugate pairs of a digit in parallel lines that share one end's line.
     Skyscraper,
     /// A row and a column conjugate pair of a digit joined in a box.
@@ -222,16 +239,34 @@ pub enum Technique {
     FinnedJellyfish,
     /// Four digits confined to four cells of a unit.
     HiddenQuad,
+    /// Sudoku Explainer's three strong links: a Turbot Fish with one more
+    /// conjugate pair in the chain.
+    ThreeStrongLinks,
+    /// Sudoku Explainer's WXYZ-Wing: three cells that see each other, with
+    /// four digits between them, and a bivalue cell (an ALS-XZ).
+    WxyzWing,
     /// Bivalue universal grave plus one (only for puzzles known to have one solution).
     BugPlusOne,
+    /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
+    VwxyzWing,
+    /// Sudoku Explainer's UVWXYZ-Wing: the WXYZ-Wing with a set of five cells.
+    UvwxyzWing,
     /// An alternating chain of strong and weak links on one digit.
     XChain,
     /// A chain of bivalue cells.
     XyChain,
     /// An alternating inference chain mixing digits and cells.
     Aic,
+    /// Sudoku Explainer's TUVWXYZ-Wing: the WXYZ-Wing with a set of six cells.
+    TuvwxyzWing,
     /// An assumption that leads to a contradiction by singles alone.
     ForcingChain,
+    /// Sudoku Explainer's cell forcing chains: every candidate of a cell
+    /// leads to the same conclusion.
+    CellForcingChain,
+    /// Sudoku Explainer's region forcing chains: every place of a digit in a
+    /// unit leads to the same conclusion.
+    RegionForcingChain,
     /// An assumption that leads to a contradiction with the basic techniques.
     DynamicForcingChain,
     /// Every candidate of a cell but one is shown, by exhaustive search, to
@@ -241,10 +276,14 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 31] = [
+    pub const ALL: [Technique; 43] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -253,6 +292,7 @@ impl Technique {
         Technique::NakedTriple,
         Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::TurbotFish,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::FinnedXWing,
@@ -266,11 +306,18 @@ impl Technique {
         Technique::Jellyfish,
         Technique::FinnedJellyfish,
         Technique::HiddenQuad,
+        Technique::ThreeStrongLinks,
+        Technique::WxyzWing,
         Technique::BugPlusOne,
+        Technique::VwxyzWing,
+        Technique::UvwxyzWing,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::TuvwxyzWing,
         Technique::ForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
         Technique::TrialAndError,
     ];
@@ -283,7 +330,11 @@ impl Technique {
         match self {
             Technique::FullHouse => 1.0,
             Technique::HiddenSingle => 1.2,
+            Technique::DirectPointing => 1.7,
+            Technique::DirectClaiming => 1.9,
+            Technique::DirectHiddenPair => 2.0,
             Technique::NakedSingle => 2.3,
+            Technique::DirectHiddenTriple => 2.5,
             Technique::Pointing => 2.6,
             Technique::Claiming => 2.8,
             Technique::NakedPair => 3.0,
@@ -293,6 +344,7 @@ impl Technique {
             Technique::Swordfish => 3.8,
             Technique::FinnedXWing => 4.1,
             Technique::HiddenTriple => 4.0,
+            Technique::TurbotFish => 4.0,
             Technique::Skyscraper => 4.0,
             Technique::TwoStringKite => 4.1,
             Technique::XyWing => 4.2,
@@ -305,11 +357,18 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::FinnedJellyfish => 5.3,
             Technique::HiddenQuad => 5.4,
+            Technique::ThreeStrongLinks => 5.4,
+            Technique::WxyzWing => 5.5,
+            Technique::VwxyzWing => 6.2,
+            Technique::UvwxyzWing => 6.6,
+            Technique::TuvwxyzWing => 7.5,
             Technique::BugPlusOne => 5.6,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
             Technique::ForcingChain => 7.5,
+            Technique::CellForcingChain => 8.0,
+            Technique::RegionForcingChain => 8.0,
             Technique::DynamicForcingChain => 8.5,
             Technique::TrialAndError => 11.0,
         }
@@ -321,7 +380,11 @@ impl Technique {
         match self {
             Technique::FullHouse => "Full House",
             Technique::HiddenSingle => "Hidden Single",
+            Technique::DirectPointing => "Direct Pointing",
+            Technique::DirectClaiming => "Direct Claiming",
+            Technique::DirectHiddenPair => "Direct Hidden Pair",
             Technique::NakedSingle => "Naked Single",
+            Technique::DirectHiddenTriple => "Direct Hidden Triplet",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::NakedPair => "Naked Pair",
@@ -331,6 +394,7 @@ impl Technique {
             Technique::Swordfish => "Swordfish",
             Technique::FinnedXWing => "Finned X-Wing",
             Technique::HiddenTriple => "Hidden Triple",
+            Technique::TurbotFish => "Turbot Fish",
             Technique::Skyscraper => "Skyscraper",
             Technique::TwoStringKite => "2-String Kite",
             Technique::XyWing => "XY-Wing",
@@ -343,11 +407,18 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::FinnedJellyfish => "Finned Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::ThreeStrongLinks => "3 Strong Links",
+            Technique::WxyzWing => "WXYZ-Wing",
+            Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::UvwxyzWing => "UVWXYZ-Wing",
+            Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::BugPlusOne => "BUG+1",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "AIC",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::CellForcingChain => "Cell Forcing Chains",
+            Technique::RegionForcingChain => "Region Forcing Chains",
             Technique::DynamicForcingChain => "Dynamic Forcing Chain",
             Technique::TrialAndError => "Trial and Error",
         }
@@ -412,6 +483,10 @@ pub struct Step {
     pub placements: Vec<(usize, u8)>,
     /// Candidates removed: `(cell, digit)`.
     pub eliminations: Vec<(usize, u8)>,
+    /// The step's difficulty in tenths, on the scale of the path it is on
+    /// (see [`Step::difficulty`]). Tenths keep `Step` `Eq` and match the
+    /// one-decimal values Sudoku Explainer prints.
+    tenths: u16,
 }
 
 impl Step {
@@ -423,6 +498,7 @@ impl Step {
             units: Vec::new(),
             placements: Vec::new(),
             eliminations: Vec::new(),
+            tenths: tenths(technique.weight()),
         }
     }
 
@@ -433,7 +509,23 @@ impl Step {
         self.units.clear();
         self.placements.clear();
         self.eliminations.clear();
+        self.tenths = tenths(technique.weight());
     }
+
+    /// The step's difficulty. On the default [`Scale::Se`] path it is
+    /// Sudoku Explainer's difficulty of this very step (a hidden single is
+    /// 1.2 in a box and 1.5 in a row or column, a Turbot Fish 4.0 or 4.1 by
+    /// its links, a chain more with its length); on a [`Scale::Native`]
+    /// path it is the technique's [`weight`](Technique::weight).
+    #[must_use]
+    pub fn difficulty(&self) -> f32 {
+        f32::from(self.tenths) / 10.0
+    }
+}
+
+/// `x` in tenths, rounded (weights are one-decimal values).
+fn tenths(x: f32) -> u16 {
+    (x * 10.0).round() as u16
 }
 
 /// `r3c5` for cell 22.
@@ -441,11 +533,12 @@ fn cell_name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
 }
 
-/// Player notation: `Hidden Single: r3c5 in box 2 => r3c5=7`, or
-/// `Pointing: r1c2,r1c3 in box 1 => r1c7<>4, r1c8<>4`.
+/// Player notation, with the step's [difficulty](Step::difficulty):
+/// `Hidden Single (1.2): r3c5 in box 2 => r3c5=7`, or
+/// `Pointing (2.6): r1c2,r1c3 in box 1 => r1c7<>4, r1c8<>4`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:", self.technique)?;
+        write!(f, "{} ({:.1}):", self.technique, self.difficulty())?;
         if !self.cells.is_empty() {
             let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(c)).collect();
             write!(f, " {}", cells.join(","))?;
@@ -483,6 +576,13 @@ pub struct Rating {
     pub steps: usize,
     /// False when the path needed [`Technique::TrialAndError`].
     pub solved_logically: bool,
+    /// Sudoku Explainer's EP (pearl): the highest difficulty on the path up
+    /// to and including its first step that places a digit. On the native
+    /// scale, the same measure with native weights.
+    pub pearl: f32,
+    /// Sudoku Explainer's ED (diamond): the difficulty of the path's first
+    /// step. On the native scale, the same measure with native weights.
+    pub diamond: f32,
 }
 
 impl fmt::Display for Rating {
@@ -598,7 +698,7 @@ pub(crate) struct Context {
 /// returns true; it never changes the marks.
 type Finder = fn(&Candidates, &Context, &mut Step) -> bool;
 
-/// The techniques in the order they are tried.
+/// The native techniques in the order they are tried.
 const FINDERS: [(Technique, Finder); 31] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
@@ -636,7 +736,147 @@ const FINDERS: [(Technique, Finder); 31] = [
     (Technique::TrialAndError, forcing::trial_and_error),
 ];
 
-/// Finds the next step using techniques up to `hardest`, simplest first.
+/// Sudoku Explainer's default technique list, in its order, as far as this
+/// crate implements it (serate's `revisedRating == 0` list less the
+/// techniques its settings switch off). SE takes the first step the first
+/// technique in this order finds. After BUG type 1 the list ends with this
+/// crate's own chains and forcing chains, scored with SE's base
+/// difficulties and length rule ([`chain_length_tenths`]), where SE would
+/// use techniques this crate does not implement (see the README).
+const SE_FINDERS: [(Technique, Finder); 31] = [
+    (Technique::FullHouse, singles::full_house),
+    (Technique::HiddenSingle, singles::hidden_single),
+    (Technique::DirectPointing, direct::locking),
+    (Technique::DirectHiddenPair, direct::hidden::<2>),
+    (Technique::NakedSingle, singles::naked_single),
+    (Technique::DirectHiddenTriple, direct::hidden::<3>),
+    (Technique::Pointing, locked::pointing),
+    (Technique::Claiming, locked::claiming),
+    (Technique::NakedPair, subsets::naked::<2>),
+    (Technique::XWing, fish::basic::<2>),
+    (Technique::HiddenPair, subsets::hidden::<2>),
+    (Technique::NakedTriple, subsets::naked::<3>),
+    (Technique::Swordfish, fish::basic::<3>),
+    (Technique::HiddenTriple, subsets::hidden::<3>),
+    (Technique::TurbotFish, single_digit::turbot_fish),
+    (Technique::XyWing, wings::xy_wing),
+    (Technique::XyzWing, wings::xyz_wing),
+    (Technique::UniqueRectangle, unique_rectangle::se_types),
+    (Technique::NakedQuad, subsets::naked::<4>),
+    (Technique::Jellyfish, fish::basic::<4>),
+    (Technique::HiddenQuad, subsets::hidden::<4>),
+    (
+        Technique::ThreeStrongLinks,
+        single_digit::three_strong_links,
+    ),
+    (Technique::WxyzWing, wings::als_wing::<3>),
+    (Technique::BugPlusOne, bug::bug_plus_one),
+    (Technique::VwxyzWing, wings::als_wing::<4>),
+    (Technique::UvwxyzWing, wings::als_wing::<5>),
+    (Technique::Aic, chains::se_forcing_chain),
+    (Technique::TuvwxyzWing, wings::als_wing::<6>),
+    (
+        Technique::CellForcingChain,
+        multiple::multiple_forcing_chain,
+    ),
+    (
+        Technique::DynamicForcingChain,
+        forcing::dynamic_forcing_chain,
+    ),
+    (Technique::TrialAndError, forcing::trial_and_error),
+];
+
+/// The scale a rating, a solving path or a hint is on.
+///
+/// ```
+/// use sudoku_core::rate::Scale;
+///
+/// assert_eq!(Scale::default(), Scale::Se);
+/// assert_eq!("native".parse(), Ok(Scale::Native));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Scale {
+    /// Sudoku Explainer's (its `serate` command's ER, EP and ED): SE's
+    /// techniques, in SE's order, with SE's difficulties. The default.
+    #[default]
+    Se,
+    /// This crate's own list ([`Technique::ALL`]), with techniques SE lacks
+    /// (W-Wing, Skyscraper and 2-String Kite, finned fish, simple colouring)
+    /// at their [`weight`](Technique::weight)s.
+    Native,
+}
+
+impl Scale {
+    /// The lowercase name, as printed and parsed: `se` or `native`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::Se => "se",
+            Scale::Native => "native",
+        }
+    }
+
+    fn finders(self) -> &'static [(Technique, Finder)] {
+        match self {
+            Scale::Se => &SE_FINDERS,
+            Scale::Native => &FINDERS,
+        }
+    }
+}
+
+/// The error of parsing a [`Scale`] from an unknown name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown scale '{0}' (expected se or native)")]
+pub struct ParseScaleError(pub String);
+
+impl FromStr for Scale {
+    type Err = ParseScaleError;
+
+    /// Parses `se` or `native`, ignoring ASCII case.
+    fn from_str(s: &str) -> Result<Scale, ParseScaleError> {
+        [Scale::Se, Scale::Native]
+            .into_iter()
+            .find(|scale| scale.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseScaleError(s.to_string()))
+    }
+}
+
+/// SE's chain-length increment for a chain of `nodes` candidates (its
+/// `getLengthDifficulty`): nothing up to 6 nodes, then 0.1 more each time
+/// the length minus two passes the next threshold of 4, 6, 8, 12, 16, 24,
+/// ... (alternately times 3/2 and 4/3). In tenths.
+fn chain_length_tenths(nodes: usize) -> u16 {
+    let length = nodes.saturating_sub(2);
+    let (mut added, mut ceil, mut odd) = (0, 4usize, false);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The SE difficulty of a step a finder just found, in tenths. Steps whose
+/// technique has one SE difficulty keep their weight; the finders of the
+/// techniques with several (Turbot Fish) set theirs.
+fn se_tenths(step: &Step) -> u16 {
+    match step.technique {
+        Technique::HiddenSingle => match step.units.first() {
+            Some(Unit::Box(_)) => 12,
+            _ => 15,
+        },
+        // The chain finder scores its chains itself (`chains::se_forcing_chain`).
+        // SE's Nishio (7.5) and dynamic contradiction chains (8.5), without
+        // the length increment: these steps do not record their chains.
+        Technique::ForcingChain => 75,
+        Technique::DynamicForcingChain => 85,
+        _ => step.tenths,
+    }
+}
+
+/// Finds the next step using techniques up to `hardest`, simplest first,
+/// on the native list (the forcing techniques' inner propagation uses it).
 fn find_step(marks: &Candidates, context: &Context, hardest: Technique, step: &mut Step) -> bool {
     for (technique, finder) in FINDERS {
         if technique > hardest {
@@ -649,13 +889,50 @@ fn find_step(marks: &Candidates, context: &Context, hardest: Technique, step: &m
     false
 }
 
-/// Rates a puzzle: the hardest technique on the path the logical solver takes.
+/// Finds the next step on `scale`'s list and sets its difficulty.
+fn find_scaled(marks: &Candidates, context: &Context, scale: Scale, step: &mut Step) -> bool {
+    for &(_, finder) in scale.finders() {
+        if finder(marks, context, step) {
+            step.tenths = match scale {
+                Scale::Se => se_tenths(step),
+                Scale::Native => tenths(step.technique.weight()),
+            };
+            return true;
+        }
+    }
+    false
+}
+
+/// Rates a puzzle on Sudoku Explainer's scale: [`Rating::score`] is SE's ER
+/// (the highest difficulty on the path), [`Rating::pearl`] its EP and
+/// [`Rating::diamond`] its ED, as `serate --format "%r/%p/%d"` prints them.
+/// How far this matches serate, band by band, is measured in the README.
 ///
 /// Returns `None` when the puzzle has no solution or more than one: a rating
 /// describes how a person reaches *the* answer, and unique rectangles assume
 /// there is just one. Single-threaded; `rate` allocates only a few small
 /// buffers per call.
+///
+/// ```
+/// use sudoku_core::rate;
+///
+/// // Rated 2.6/1.2/1.2 by Sukaku Explainer's serate.
+/// let puzzle = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+/// let rating = rate::rate(&puzzle.parse().unwrap()).unwrap();
+/// let erpd = format!("{:.1}/{:.1}/{:.1}", rating.score, rating.pearl, rating.diamond);
+/// assert_eq!(erpd, "2.6/1.2/1.2");
+/// ```
 pub fn rate(puzzle: &Grid) -> Option<Rating> {
+    rate_with(puzzle, Scale::Se)
+}
+
+/// [`rate`] on this crate's own [`Scale::Native`] scale.
+pub fn rate_native(puzzle: &Grid) -> Option<Rating> {
+    rate_with(puzzle, Scale::Native)
+}
+
+/// [`rate`] on the given scale.
+pub fn rate_with(puzzle: &Grid, scale: Scale) -> Option<Rating> {
     let search = BitmaskSolver::new().search(puzzle, 2);
     if search.count != 1 {
         return None;
@@ -666,23 +943,35 @@ pub fn rate(puzzle: &Grid) -> Option<Rating> {
     };
     let mut marks = Candidates::new(puzzle);
     let mut step = Step::new(Technique::FullHouse);
-    let (mut hardest, mut steps) = (None::<Technique>, 0);
+    let (mut hardest, mut top, mut steps) = (None::<Technique>, 0u16, 0);
+    let (mut pearl, mut diamond) = (None::<u16>, None::<u16>);
+    let mut logical = true;
     while !marks.is_solved() {
-        if !find_step(&marks, &context, Technique::TrialAndError, &mut step) {
+        if !find_scaled(&marks, &context, scale, &mut step) {
             // Unreachable for a puzzle with a solution: trial and error always applies.
             return None;
         }
-        hardest = hardest.max(Some(step.technique));
+        if hardest.is_none() || step.tenths > top {
+            top = step.tenths;
+            hardest = Some(step.technique);
+        }
+        logical &= step.technique != Technique::TrialAndError;
+        diamond.get_or_insert(top);
+        if pearl.is_none() && !step.placements.is_empty() {
+            pearl = Some(top);
+        }
         steps += 1;
         marks.apply(&step);
     }
-    let score = hardest.map_or(0.0, Technique::weight);
+    let score = f32::from(top) / 10.0;
     Some(Rating {
         score,
         level: Level::of_score(score),
         hardest: hardest.unwrap_or(Technique::FullHouse),
         steps,
-        solved_logically: hardest != Some(Technique::TrialAndError),
+        solved_logically: logical,
+        pearl: f32::from(pearl.unwrap_or(top)) / 10.0,
+        diamond: f32::from(diamond.unwrap_or(top)) / 10.0,
     })
 }
 
@@ -696,26 +985,41 @@ fn context_of(position: &Grid) -> Option<Context> {
 }
 
 /// The next step from a position (the givens plus the digits filled in so
-/// far), for a hint. `None` when the position is complete or has no solution
-/// (for example because a filled-in digit is wrong).
+/// far), for a hint, on Sudoku Explainer's scale (the step SE would take,
+/// as far as this crate implements SE). `None` when the position is
+/// complete or has no solution (for example because a filled-in digit is
+/// wrong).
 #[must_use]
 pub fn next_step(position: &Grid) -> Option<Step> {
+    next_step_with(position, Scale::Se)
+}
+
+/// [`next_step`] on the given scale.
+#[must_use]
+pub fn next_step_with(position: &Grid, scale: Scale) -> Option<Step> {
     let context = context_of(position)?;
     let marks = Candidates::new(position);
     if marks.is_solved() {
         return None;
     }
     let mut step = Step::new(Technique::FullHouse);
-    find_step(&marks, &context, Technique::TrialAndError, &mut step).then_some(step)
+    find_scaled(&marks, &context, scale, &mut step).then_some(step)
 }
 
-/// The whole solving path of `puzzle`, one [`Step`] per technique applied.
+/// The whole solving path of `puzzle` on Sudoku Explainer's scale, one
+/// [`Step`] per technique applied, each with its [`Step::difficulty`].
 ///
 /// Empty when the puzzle has no solution or nothing to solve. A puzzle with
 /// several solutions is explained too (without unique rectangles), ending
 /// in one of its solutions.
 #[must_use]
 pub fn explain(puzzle: &Grid) -> Vec<Step> {
+    explain_with(puzzle, Scale::Se)
+}
+
+/// [`explain`] on the given scale.
+#[must_use]
+pub fn explain_with(puzzle: &Grid, scale: Scale) -> Vec<Step> {
     let Some(context) = context_of(puzzle) else {
         return Vec::new();
     };
@@ -723,7 +1027,7 @@ pub fn explain(puzzle: &Grid) -> Vec<Step> {
     let mut path = Vec::new();
     while !marks.is_solved() {
         let mut step = Step::new(Technique::FullHouse);
-        if !find_step(&marks, &context, Technique::TrialAndError, &mut step) {
+        if !find_scaled(&marks, &context, scale, &mut step) {
             break;
         }
         marks.apply(&step);
@@ -785,8 +1089,21 @@ mod tests {
 
     #[test]
     fn finders_are_in_technique_order_and_weights_never_decrease() {
-        for (i, (technique, _)) in FINDERS.iter().enumerate() {
-            assert_eq!(*technique, Technique::ALL[i]);
+        for list in [&FINDERS[..], &SE_FINDERS[..]] {
+            for pair in list.windows(2) {
+                assert!(pair[0].0 < pair[1].0, "{:?} {:?}", pair[0].0, pair[1].0);
+            }
+        }
+        assert_eq!(FINDERS.len(), 31);
+        for technique in Technique::ALL {
+            let listed = |list: &[(Technique, Finder)]| list.iter().any(|(t, _)| *t == technique);
+            // Direct pointing's finder also finds direct claiming, and the
+            // cell forcing chains' finder region forcing chains.
+            let shared = [Technique::DirectClaiming, Technique::RegionForcingChain];
+            assert!(
+                listed(&FINDERS) || listed(&SE_FINDERS) || shared.contains(&technique),
+                "{technique:?} is on no list"
+            );
         }
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0] < pair[1]);
@@ -814,10 +1131,13 @@ mod tests {
         step.cells.push(22);
         step.units.push(Unit::Box(1));
         step.placements.push((22, 7));
-        assert_eq!(step.to_string(), "Hidden Single: r3c5 in box 2 => r3c5=7");
+        assert_eq!(
+            step.to_string(),
+            "Hidden Single (1.2): r3c5 in box 2 => r3c5=7"
+        );
         step.reset(Technique::Pointing);
         step.eliminations.extend([(1, 4), (2, 4)]);
-        assert_eq!(step.to_string(), "Pointing: => r1c2<>4, r1c3<>4");
+        assert_eq!(step.to_string(), "Pointing (2.6): => r1c2<>4, r1c3<>4");
     }
 
     /// Textbook patterns drawn on an empty grid by removing candidates; the

@@ -121,3 +121,206 @@ pub(super) fn two_string_kite(marks: &Candidates, _: &Context, step: &mut Step) 
     }
     false
 }
+
+/// One strong link of a digit for [`turbot_fish`]: the digit is in `a` or
+/// in `b` (both groups of cells of `unit`, which holds the digit nowhere
+/// else).
+#[derive(Clone, Copy)]
+struct Link {
+    unit: usize,
+    a: u128,
+    b: u128,
+    /// Either end has more than one cell (SE's grouped link).
+    grouped: bool,
+}
+
+/// The cells that see every cell of `group`.
+fn seeing_all(group: u128) -> u128 {
+    Cells(group).fold(!0u128, |acc, c| acc & PEERS[c])
+}
+
+/// Whether all the cells of `group` lie in one row, column or box.
+fn one_unit(group: u128) -> bool {
+    UNIT_MASK.iter().any(|&m| group & !m == 0)
+}
+
+/// The strong links of `digit`, as SE's two-link search takes them: a unit
+/// with two places (a box's two places on one line count as that line's
+/// link only), a line whose places fill two of its three box segments, and
+/// a box whose places lie on the cross of one row and one column, each arm
+/// holding a place off the crossing (the empty rectangle).
+fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
+    let all = marks.digit_cells(digit);
+    let mut links = Vec::new();
+    for (u, &unit_mask) in UNIT_MASK.iter().enumerate() {
+        let places = all & unit_mask;
+        let n = places.count_ones();
+        if !(2..=6).contains(&n) {
+            continue;
+        }
+        if n == 2 {
+            let a = places.trailing_zeros() as usize;
+            let b = (places & (places - 1)).trailing_zeros() as usize;
+            let same_line =
+                CELL_UNITS[a][0] == CELL_UNITS[b][0] || CELL_UNITS[a][1] == CELL_UNITS[b][1];
+            if u >= 18 && same_line {
+                continue;
+            }
+            links.push(Link {
+                unit: u,
+                a: 1 << a,
+                b: 1 << b,
+                grouped: false,
+            });
+        } else if u < 18 {
+            let segments: Vec<u128> = (18..27)
+                .map(|bx| places & UNIT_MASK[bx])
+                .filter(|&m| m != 0)
+                .collect();
+            if let [a, b] = segments[..] {
+                links.push(Link {
+                    unit: u,
+                    a,
+                    b,
+                    grouped: true,
+                });
+            }
+        } else {
+            for heart in Cells(unit_mask) {
+                let row = places & UNIT_MASK[CELL_UNITS[heart][0] as usize];
+                let col = places & UNIT_MASK[CELL_UNITS[heart][1] as usize];
+                let off = !(1u128 << heart);
+                if places & !(row | col) == 0 && row & off != 0 && col & off != 0 {
+                    links.push(Link {
+                        unit: u,
+                        a: row,
+                        b: col,
+                        grouped: true,
+                    });
+                    break;
+                }
+            }
+        }
+    }
+    links
+}
+
+/// SE's score of a chain of strong links, in tenths: 4.0 for two links
+/// and 5.4 for three, 0.3 more with a grouped link, otherwise 0.1 more when
+/// the links mix a box with a line or rows with columns, and 0.2 more when
+/// they hold a box, a row and a column.
+fn chain_tenths(links: &[Link]) -> u16 {
+    let base = if links.len() == 2 { 40 } else { 54 };
+    if links.iter().any(|l| l.grouped) {
+        return base + 3;
+    }
+    let has = |r: std::ops::Range<usize>| links.iter().any(|l| r.contains(&l.unit));
+    let (rows, cols, boxes) = (has(0..9), has(9..18), has(18..27));
+    base + match (boxes, rows && cols) {
+        (false, false) => 0,
+        (true, true) => 2,
+        _ => 1,
+    }
+}
+
+/// Depth-first search for a chain of `chain.len()` strong links of `digit`
+/// scoring `wanted`: each link's far end lies in one unit with the next
+/// link's near end, so the chain's first start or last end holds the digit.
+struct ChainSearch<'a> {
+    marks: &'a Candidates,
+    digit: u8,
+    links: &'a [Link],
+    wanted: u16,
+}
+
+impl ChainSearch<'_> {
+    fn extend(
+        &self,
+        chain: &mut Vec<(Link, u128, u128)>,
+        used: u128,
+        step: &mut Step,
+        len: usize,
+    ) -> bool {
+        if chain.len() == len {
+            let start = chain[0].1;
+            let end = chain[len - 1].2;
+            let links: Vec<Link> = chain.iter().map(|c| c.0).collect();
+            if one_unit(start | end) || chain_tenths(&links) != self.wanted {
+                return false;
+            }
+            let removed =
+                self.marks.digit_cells(self.digit) & seeing_all(start) & seeing_all(end) & !used;
+            if removed == 0 {
+                return false;
+            }
+            step.reset(if len == 3 {
+                Technique::ThreeStrongLinks
+            } else {
+                Technique::TurbotFish
+            });
+            step.cells.extend(Cells(used));
+            step.units.extend(links.iter().map(|l| unit_of(l.unit)));
+            step.eliminations
+                .extend(Cells(removed).map(|c| (c, self.digit)));
+            step.tenths = self.wanted;
+            return true;
+        }
+        for link in self.links {
+            let places = link.a | link.b;
+            if places & used != 0 {
+                continue;
+            }
+            for (near, far) in [(link.a, link.b), (link.b, link.a)] {
+                if let Some(&(_, _, last)) = chain.last() {
+                    if !one_unit(last | near) {
+                        continue;
+                    }
+                }
+                chain.push((*link, near, far));
+                if self.extend(chain, used | places, step, len) {
+                    return true;
+                }
+                chain.pop();
+            }
+        }
+        false
+    }
+}
+
+/// Finds a chain of `len` strong links, lowest SE score first (SE sorts
+/// its candidates by score and takes the first).
+fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut Step) -> bool {
+    let per_digit: Vec<Vec<Link>> = (1..=9u8).map(|d| strong_links(marks, d)).collect();
+    for &wanted in scores {
+        for digit in 1..=9u8 {
+            let links = &per_digit[digit as usize - 1];
+            let search = ChainSearch {
+                marks,
+                digit,
+                links,
+                wanted,
+            };
+            if search.extend(&mut Vec::with_capacity(len), 0, step, len) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Sudoku Explainer's Turbot Fish (its two-strong-link search): two strong
+/// links of a digit, in any units, with disjoint places, one end of each
+/// lying in one unit with one end of the other; one of the two other ends
+/// holds the digit, so it leaves every cell that sees both of them. SE
+/// scores it 4.0 when both links are plain and in parallel lines (the
+/// Skyscraper), 4.1 for other plain links, 4.3 with a grouped link; like
+/// SE, the lowest score is taken first.
+pub(super) fn turbot_fish(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    strong_link_chain(marks, 2, &[40, 41, 43], step)
+}
+
+/// SE's three strong links (3 Skyscrapers, 3-String Kite, 3 Turbot Fish):
+/// the Turbot Fish with one more link, scored 5.4 to 5.7.
+pub(super) fn three_strong_links(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    strong_link_chain(marks, 3, &[54, 55, 56, 57], step)
+}

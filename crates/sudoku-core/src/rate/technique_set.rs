@@ -32,7 +32,7 @@ impl Technique {
 
 /// A set of techniques, as a bit per [`Technique::ALL`] position.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct TechniqueSet(u32);
+pub struct TechniqueSet(u64);
 
 impl TechniqueSet {
     /// The empty set.
@@ -40,12 +40,12 @@ impl TechniqueSet {
 
     /// Adds `technique`.
     pub fn insert(&mut self, technique: Technique) {
-        self.0 |= 1 << technique as u32;
+        self.0 |= 1 << technique as u64;
     }
 
     /// Whether `technique` is in the set.
     pub fn contains(self, technique: Technique) -> bool {
-        self.0 & (1 << technique as u32) != 0
+        self.0 & (1 << technique as u64) != 0
     }
 
     /// Whether the set is empty.

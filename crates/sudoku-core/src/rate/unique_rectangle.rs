@@ -1,4 +1,4 @@
-//! Unique rectangle, type 1.
+//! Unique rectangle, type 1 (both scales), and types 2 and 4 (SE's scale).
 //!
 //! Four blank cells at the corners of a rectangle spanning two rows, two
 //! columns and exactly two boxes: if all four could only be `x` or `y`, the two
@@ -39,6 +39,104 @@ pub(super) fn type1(marks: &Candidates, context: &Context, step: &mut Step) -> b
                             step.eliminations
                                 .extend(Digits(pair).map(|d| (corners[odd], d)));
                             return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Sudoku Explainer's unique rectangles (its unique loops of four cells),
+/// types 1, 2 and 4, all 4.5. Four corners all holding `x` and `y`; two of
+/// them (the floor) hold nothing else. Type 1: a third corner holds only
+/// `x` and `y` too, so the fourth cannot be either. Type 2: the other two
+/// (the roof) hold one more digit `z` each, the same, so one of them is `z`
+/// and `z` leaves every cell that sees both. Type 4: the roof lies in one
+/// row or column, where `x` has no place but the roof; one roof cell is `x`
+/// then, and neither can be `y` (both would make the deadly pattern).
+pub(super) fn se_types(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    if !context.unique {
+        return false;
+    }
+    type1(marks, context, step) || roofs(marks, step)
+}
+
+fn roofs(marks: &Candidates, step: &mut Step) -> bool {
+    use super::candidates::{Cells, CELL_UNITS, PEERS, UNIT_MASK};
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    let masks = corners.map(|c| marks.mask(c));
+                    let common = masks.iter().fold(0x3FEu16, |a, &m| a & m);
+                    if common.count_ones() < 2 || masks.contains(&0) {
+                        continue;
+                    }
+                    // Floors: pairs of corners; roofs the other two.
+                    for (f1, f2, o1, o2) in [
+                        (0, 1, 2, 3),
+                        (2, 3, 0, 1),
+                        (0, 2, 1, 3),
+                        (1, 3, 0, 2),
+                        (0, 3, 1, 2),
+                        (1, 2, 0, 3),
+                    ] {
+                        let pair = masks[f1];
+                        if pair.count_ones() != 2 || masks[f2] != pair {
+                            continue;
+                        }
+                        let (a, b) = (corners[o1], corners[o2]);
+                        let (ma, mb) = (masks[o1], masks[o2]);
+                        if ma == pair || mb == pair {
+                            continue;
+                        }
+                        // Type 2.
+                        let extra = (ma | mb) & !pair;
+                        if extra.count_ones() == 1
+                            && ma & extra != 0
+                            && mb & extra != 0
+                            && ma.count_ones() == 3
+                            && mb.count_ones() == 3
+                        {
+                            let z = extra.trailing_zeros() as u8;
+                            let victims = marks.digit_cells(z) & PEERS[a] & PEERS[b];
+                            if victims != 0 {
+                                step.reset(Technique::UniqueRectangle);
+                                step.cells.extend(corners);
+                                step.eliminations.extend(Cells(victims).map(|c| (c, z)));
+                                return true;
+                            }
+                        }
+                        // Type 4: the roof in one line.
+                        let shared: Vec<usize> = (0..3)
+                            .filter(|&k| CELL_UNITS[a][k] == CELL_UNITS[b][k])
+                            .map(|k| CELL_UNITS[a][k] as usize)
+                            .collect();
+                        for &u in &shared {
+                            for (x, y) in [
+                                (
+                                    pair.trailing_zeros() as u8,
+                                    (pair & (pair - 1)).trailing_zeros() as u8,
+                                ),
+                                (
+                                    (pair & (pair - 1)).trailing_zeros() as u8,
+                                    pair.trailing_zeros() as u8,
+                                ),
+                            ] {
+                                let places = marks.digit_cells(x) & UNIT_MASK[u];
+                                if places == (1u128 << a) | (1u128 << b) {
+                                    step.reset(Technique::UniqueRectangle);
+                                    step.cells.extend(corners);
+                                    step.eliminations.extend([(a, y), (b, y)]);
+                                    return true;
+                                }
+                            }
                         }
                     }
                 }

@@ -1,4 +1,4 @@
-//! XY-Wing, XYZ-Wing and W-Wing.
+//! XY-Wing, XYZ-Wing, W-Wing and Sudoku Explainer's WXYZ-Wing.
 //!
 //! Each pattern proves that one of two or three cells holds a digit `z`,
 //! whichever way the pattern's other cells turn out; every cell that sees all
@@ -113,6 +113,138 @@ pub(super) fn w_wing(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
                     }
                 }
             }
+        }
+    }
+    false
+}
+
+/// The cells among `cells` whose candidates hold `digit`, as a mask.
+fn holding(marks: &Candidates, cells: &[usize], digit: u8) -> u128 {
+    cells
+        .iter()
+        .filter(|&&c| marks.has(c, digit))
+        .fold(0, |a, &c| a | 1 << c)
+}
+
+/// The cells that see every cell of `group`.
+fn seeing_all(group: u128) -> u128 {
+    Cells(group).fold(!0u128, |acc, c| acc & PEERS[c])
+}
+
+/// Sudoku Explainer's WXYZ-Wing (`N` = 3), VWXYZ-Wing (4), UVWXYZ-Wing (5)
+/// and TUVWXYZ-Wing (6), each an ALS-XZ: `N` cells that see each other
+/// (so they lie in one unit) hold `N + 1` digits between them (an almost
+/// locked set: one digit short of filling them), and a bivalue cell holds
+/// two of those digits, `x` and `z`. When every set cell holding `x` sees
+/// the bivalue cell, `x` is in one of the two places but not both, so the
+/// set or the bivalue cell holds `z`: `z` leaves every cell that sees all
+/// of them. When `z` links them the same way too, the cells hold all their
+/// digits between them and each digit leaves the cells that see all its
+/// places. SE's scores: 5.5 or 5.6, 6.2 to 6.4, 6.6 and 7.5 (the smaller
+/// sets by their largest cell); the lowest score is taken first.
+pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    let bivalue = cells_with(marks, 2);
+    let mut found: Option<(u16, Step)> = None;
+    let mut scratch = Step::new(Technique::WxyzWing);
+    for unit in &super::candidates::UNITS {
+        let cells: Vec<usize> = unit
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| (2..=N as u32 + 1).contains(&marks.mask(c).count_ones()))
+            .collect();
+        let items = (1u16 << cells.len()) - 1;
+        super::subsets::subsets(items, N as u32, |pick| {
+            let set: Vec<usize> = super::candidates::Digits(pick << 1)
+                .map(|i| cells[i as usize - 1])
+                .collect();
+            let union = set.iter().fold(0u16, |a, &c| a | marks.mask(c));
+            if union.count_ones() as usize != N + 1 {
+                return false;
+            }
+            let largest = set
+                .iter()
+                .map(|&c| marks.mask(c).count_ones())
+                .max()
+                .unwrap_or(0);
+            let spread = |mid: u32| largest.abs_diff(mid) as u16;
+            let tenths = match N {
+                3 => 55 + 1 - spread(3).min(1),
+                4 => 62 + 2 - spread(3).min(2),
+                5 => 66,
+                _ => 75,
+            };
+            if found.as_ref().is_some_and(|(t, _)| *t <= tenths) {
+                return false;
+            }
+            if als_xz(marks, &set, union, bivalue, &mut scratch) {
+                scratch.technique = wing_technique(N);
+                scratch.tenths = tenths;
+                found = Some((tenths, scratch.clone()));
+            }
+            false
+        });
+    }
+    match found {
+        Some((_, best)) => {
+            *step = best;
+            true
+        }
+        None => false,
+    }
+}
+
+fn wing_technique(n: usize) -> Technique {
+    match n {
+        3 => Technique::WxyzWing,
+        4 => Technique::VwxyzWing,
+        5 => Technique::UvwxyzWing,
+        _ => Technique::TuvwxyzWing,
+    }
+}
+
+/// Completes an ALS-XZ on the almost locked set `set` (digits `union`)
+/// with some bivalue cell, if one eliminates anything.
+fn als_xz(marks: &Candidates, set: &[usize], union: u16, bivalue: u128, step: &mut Step) -> bool {
+    let set_mask = set.iter().fold(0u128, |a, &c| a | 1 << c);
+    for y in Cells(bivalue & !set_mask) {
+        let pair = marks.mask(y);
+        if pair & !union != 0 {
+            continue;
+        }
+        let restricted = |d: u8| seeing_all(holding(marks, set, d)) & (1 << y) != 0;
+        let digits: Vec<u8> = super::candidates::Digits(pair).collect();
+        for (x, z) in [(digits[0], digits[1]), (digits[1], digits[0])] {
+            if !restricted(x) {
+                continue;
+            }
+            let both = restricted(z);
+            let outside = !(set_mask | 1 << y);
+            let mut removed: Vec<(usize, u8)> = Vec::new();
+            let mut drop = |d: u8, with_y: bool| {
+                let mut group = holding(marks, set, d);
+                if with_y {
+                    group |= 1 << y;
+                }
+                let victims = marks.digit_cells(d) & seeing_all(group) & outside;
+                removed.extend(Cells(victims).map(|c| (c, d)));
+            };
+            drop(z, true);
+            if both {
+                drop(x, true);
+                for w in super::candidates::Digits(union & !pair) {
+                    drop(w, false);
+                }
+            }
+            if removed.is_empty() {
+                continue;
+            }
+            step.reset(Technique::WxyzWing);
+            step.cells.extend_from_slice(set);
+            step.cells.push(y);
+            removed.sort_unstable();
+            removed.dedup();
+            step.eliminations.extend(removed);
+            return true;
         }
     }
     false

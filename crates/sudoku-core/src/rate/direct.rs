@@ -1,0 +1,133 @@
+//! Sudoku Explainer's "direct" techniques: a locked candidate or a hidden
+//! pair or triplet that is only taken when its eliminations leave a hidden
+//! single, which the same step places.
+//!
+//! The step places the single and nothing else: like SE, it does not
+//! apply the eliminations that revealed it (a later step may make them).
+//!
+//! SE tries them among the singles (direct pointing 1.7 and claiming 1.9
+//! before the naked single at 2.3, the direct hidden triplet at 2.5 after
+//! it), so a puzzle that needs one of them rates below the plain locked
+//! candidates and hidden sets. A placement made this way is sound for the
+//! same reason as the plain technique: the eliminations are, and the digit
+//! then has one place left in its unit.
+
+use super::candidates::{unit_of, Candidates, Cells, Digits, UNITS, UNIT_MASK};
+use super::{Context, Step, Technique};
+
+/// Direct pointing (a box's digit confined to a line, leaving a hidden
+/// single in another box of that line) and, when there is none, direct
+/// claiming (a line's digit confined to a box, leaving a hidden single in
+/// another line through that box).
+pub(super) fn locking(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    // Boxes pointing along columns, then rows; then columns and rows claiming.
+    for (bases, crosses) in [
+        (18..27, 9..18),
+        (18..27, 0..9),
+        (9..18, 18..27),
+        (0..9, 18..27),
+    ] {
+        for digit in 1..=9u8 {
+            let all = marks.digit_cells(digit);
+            for base in bases.clone() {
+                let inside = all & UNIT_MASK[base];
+                if inside.count_ones() < 2 {
+                    continue;
+                }
+                for cross in crosses.clone() {
+                    if inside & !UNIT_MASK[cross] != 0 {
+                        continue;
+                    }
+                    if let Some(cell) = following_single(all, base, cross) {
+                        let technique = if base >= 18 {
+                            Technique::DirectPointing
+                        } else {
+                            Technique::DirectClaiming
+                        };
+                        step.reset(technique);
+                        step.cells.extend(Cells(inside));
+                        step.units.push(unit_of(base));
+                        step.units.push(unit_of(cross));
+                        step.placements.push((cell, digit));
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The hidden single that removing the digit from `cross` outside `base`
+/// leaves in another unit of `base`'s kind crossing `cross`: a unit where
+/// the digit had two or more places and keeps exactly one.
+fn following_single(all: u128, base: usize, cross: usize) -> Option<usize> {
+    let kind = base / 9 * 9;
+    (kind..kind + 9)
+        .filter(|&other| other != base && UNIT_MASK[other] & UNIT_MASK[cross] != 0)
+        .find_map(|other| {
+            let places = all & UNIT_MASK[other];
+            let left = places & !UNIT_MASK[cross];
+            (places.count_ones() > 1 && left.count_ones() == 1)
+                .then(|| left.trailing_zeros() as usize)
+        })
+}
+
+/// Direct hidden pair (`N` = 2) or triplet (`N` = 3): `N` digits confined to
+/// `N` cells of a unit, whose other candidates go, after which a further
+/// digit has one place left in the unit.
+pub(super) fn hidden<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    // Boxes, then columns, then rows, as SE searches them.
+    for u in (18..27).chain(9..18).chain(0..9) {
+        let unit = &UNITS[u];
+        let mut places = [0u16; 10];
+        let mut empty = 0;
+        for (i, &c) in unit.iter().enumerate() {
+            let m = marks.mask(c as usize);
+            if m != 0 {
+                empty += 1;
+            }
+            for d in Digits(m) {
+                places[d as usize] |= 1 << i;
+            }
+        }
+        if empty <= N {
+            continue;
+        }
+        let usable = (1..=9u8)
+            .filter(|&d| places[d as usize].count_ones() >= 2)
+            .fold(0u16, |a, d| a | 1 << d);
+        let found = super::subsets::subsets(usable >> 1, N as u32, |set| {
+            let digits = set << 1;
+            let cells = Digits(digits).fold(0u16, |a, d| a | places[d as usize]);
+            if cells.count_ones() as usize != N {
+                return false;
+            }
+            // A digit outside the set with two or more places, one of them
+            // outside the set's cells.
+            let single = (1..=9u8).filter(|d| digits & (1 << d) == 0).find(|&d| {
+                let p = places[d as usize];
+                p.count_ones() > 1 && (p & !cells).count_ones() == 1
+            });
+            let Some(digit) = single else {
+                return false;
+            };
+            let at = (places[digit as usize] & !cells).trailing_zeros() as usize;
+            step.reset(if N == 2 {
+                Technique::DirectHiddenPair
+            } else {
+                Technique::DirectHiddenTriple
+            });
+            for i in Digits(cells) {
+                step.cells.push(unit[i as usize] as usize);
+            }
+            step.units.push(unit_of(u));
+            step.placements.push((unit[at] as usize, digit));
+            true
+        });
+        if found {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,187 @@
+//! Sudoku Explainer's (static) multiple forcing chains: cell forcing chains
+//! and region forcing chains, scored 8.0 plus SE's length increment.
+//!
+//! Each candidate of a cell (or each place of a digit in a unit) is assumed
+//! in turn and followed along X-links (a placed digit leaves its peers; a
+//! digit with one other place in a unit goes there) and Y-links (a placed
+//! digit empties its cell of others; a bivalue cell that loses one keeps
+//! the other), on the marks as they are (nothing is written back while
+//! following: SE's static chains). What every assumption leads to holds,
+//! since one of them is true. The chain's complexity, as SE counts it, is
+//! the sum over the assumptions of the candidates on the path from the
+//! assumption to the conclusion; the lowest score is taken, as SE sorts its
+//! chains by score and takes the first.
+
+use std::collections::VecDeque;
+
+use super::candidates::{Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
+use super::{Context, Step, Technique};
+
+/// A candidate as `cell * 9 + digit - 1`.
+type Pot = usize;
+
+fn pot(cell: usize, digit: u8) -> Pot {
+    cell * 9 + digit as usize - 1
+}
+
+fn split(p: Pot) -> (usize, u8) {
+    (p / 9, (p % 9) as u8 + 1)
+}
+
+/// What one assumption leads to: for each candidate, the length of the
+/// path (in candidates, the assumption included) by which it was found on
+/// or off; 0 when it was not reached.
+struct Reach {
+    on: Vec<u16>,
+    off: Vec<u16>,
+}
+
+/// The cells of `cell`'s box, row and column (SE's order) holding `digit`,
+/// other than `cell`.
+fn peers_with(marks: &Candidates, cell: usize, digit: u8) -> impl Iterator<Item = usize> + '_ {
+    let units = CELL_UNITS[cell];
+    let mut seen = 1u128 << cell;
+    [units[2], units[0], units[1]]
+        .into_iter()
+        .flat_map(move |u| Cells(marks.digit_cells(digit) & UNIT_MASK[u as usize]))
+        .filter(move |&c| {
+            let new = seen & (1 << c) == 0;
+            seen |= 1 << c;
+            new
+        })
+}
+
+/// Follows the assumption `source` on, as SE's static chaining does:
+/// candidates turned on are expanded before those turned off, each in the
+/// order found. Stops at a contradiction (SE's multiple chains then use
+/// what was found so far).
+fn follow(marks: &Candidates, source: Pot) -> Reach {
+    let mut reach = Reach {
+        on: vec![0; 729],
+        off: vec![0; 729],
+    };
+    reach.on[source] = 1;
+    let (mut on_queue, mut off_queue) = (VecDeque::from([source]), VecDeque::new());
+    loop {
+        if let Some(p) = on_queue.pop_front() {
+            let (cell, digit) = split(p);
+            let depth = reach.on[p] + 1;
+            let others = Digits(marks.mask(cell) & !(1 << digit)).map(|d| pot(cell, d));
+            let peers = peers_with(marks, cell, digit).map(|c| pot(c, digit));
+            for q in others.chain(peers) {
+                if reach.on[q] != 0 {
+                    return reach;
+                }
+                if reach.off[q] == 0 {
+                    reach.off[q] = depth;
+                    off_queue.push_back(q);
+                }
+            }
+            continue;
+        }
+        let Some(p) = off_queue.pop_front() else {
+            return reach;
+        };
+        let (cell, digit) = split(p);
+        let depth = reach.off[p] + 1;
+        let mut found: Vec<Pot> = Vec::new();
+        let mask = marks.mask(cell);
+        if mask.count_ones() == 2 {
+            found.push(pot(cell, (mask & !(1 << digit)).trailing_zeros() as u8));
+        }
+        let units = CELL_UNITS[cell];
+        for u in [units[2], units[0], units[1]] {
+            let others = marks.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
+            if others.count_ones() == 1 {
+                let q = pot(others.trailing_zeros() as usize, digit);
+                if !found.contains(&q) {
+                    found.push(q);
+                }
+            }
+        }
+        for q in found {
+            if reach.off[q] != 0 {
+                return reach;
+            }
+            if reach.on[q] == 0 {
+                reach.on[q] = depth;
+                on_queue.push_back(q);
+            }
+        }
+    }
+}
+
+/// The best conclusion common to all `branches`: (score in tenths,
+/// complexity, candidate, whether it is turned on).
+fn best_common(branches: &[&Reach], marks: &Candidates) -> Option<(u16, usize, Pot, bool)> {
+    let mut best: Option<(u16, usize, Pot, bool)> = None;
+    for on in [true, false] {
+        for q in 0..729 {
+            let (cell, digit) = split(q);
+            if !marks.has(cell, digit) {
+                continue;
+            }
+            let lengths = branches.iter().map(|b| if on { b.on[q] } else { b.off[q] });
+            if lengths.clone().any(|l| l == 0) {
+                continue;
+            }
+            let complexity: usize = lengths.map(usize::from).sum();
+            let tenths = 80 + super::chain_length_tenths(complexity);
+            if best.is_none_or(|(t, c, _, _)| (tenths, complexity) < (t, c)) {
+                best = Some((tenths, complexity, q, on));
+            }
+        }
+    }
+    best
+}
+
+/// Cell and region forcing chains (see the module documentation).
+pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    let mut best: Option<(u16, usize, Pot, bool, Technique)> = None;
+    let mut consider = |found: Option<(u16, usize, Pot, bool)>, technique: Technique| {
+        if let Some((t, c, q, on)) = found {
+            if best.is_none_or(|(bt, bc, ..)| (t, c) < (bt, bc)) {
+                best = Some((t, c, q, on, technique));
+            }
+        }
+    };
+    for cell in Cells(marks.empty_cells()) {
+        let mask = marks.mask(cell);
+        if mask.count_ones() <= 2 {
+            continue;
+        }
+        let branches: Vec<(u8, Reach)> = Digits(mask)
+            .map(|d| (d, follow(marks, pot(cell, d))))
+            .collect();
+        let refs: Vec<&Reach> = branches.iter().map(|(_, r)| r).collect();
+        consider(best_common(&refs, marks), Technique::CellForcingChain);
+        for (digit, own) in &branches {
+            let units = CELL_UNITS[cell];
+            for u in [units[2], units[0], units[1]] {
+                let places = marks.digit_cells(*digit) & UNIT_MASK[u as usize];
+                if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
+                    continue;
+                }
+                let others: Vec<Reach> = Cells(places & !(1 << cell))
+                    .map(|c| follow(marks, pot(c, *digit)))
+                    .collect();
+                let mut refs: Vec<&Reach> = vec![own];
+                refs.extend(others.iter());
+                consider(best_common(&refs, marks), Technique::RegionForcingChain);
+            }
+        }
+    }
+    let Some((tenths, _, q, on, technique)) = best else {
+        return false;
+    };
+    let (cell, digit) = split(q);
+    step.reset(technique);
+    step.cells.push(cell);
+    if on {
+        step.placements.push((cell, digit));
+    } else {
+        step.eliminations.push((cell, digit));
+    }
+    step.tenths = tenths;
+    true
+}
