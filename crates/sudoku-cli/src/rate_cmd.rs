@@ -47,9 +47,18 @@ fn list_techniques() -> Result<(), Failure> {
     let mut text = String::new();
     for technique in rate::Technique::ALL {
         let weight = technique.weight();
+        let scales = match (
+            rate::Scale::Se.has(technique),
+            rate::Scale::Native.has(technique),
+        ) {
+            (true, true) => "se,native",
+            (true, false) => "se",
+            (false, true) => "native",
+            (false, false) => "-",
+        };
         let _ = writeln!(
             text,
-            "{:<24} {weight:>4.1}  {:<8} {technique}",
+            "{:<24} {weight:>4.1}  {:<8} {scales:<10} {technique}",
             technique.slug(),
             rate::Level::of_score(weight).name()
         );

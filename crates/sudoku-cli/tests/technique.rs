@@ -140,7 +140,7 @@ fn rate_lists_every_technique_by_a_name_puzzles_takes() {
         assert!(score >= previous, "scores rise down the list: {row:?}");
         previous = score;
         assert!(["easy", "medium", "hard", "expert", "extreme"].contains(&row[2]));
-        // The name parses: the run gets as far as its time limit.
+        assert!(["se", "native", "se,native"].contains(&row[3]), "{row:?}");
         let out = scratch.run(&[
             "puzzles",
             "1",
@@ -149,8 +149,18 @@ fn rate_lists_every_technique_by_a_name_puzzles_takes() {
             "--time-limit",
             "0.001",
         ]);
-        assert_ne!(out.status.code(), Some(2), "{}: {}", row[0], stderr(&out));
+        if row[3].contains("native") {
+            // The name parses: the run gets as far as its time limit.
+            assert_ne!(out.status.code(), Some(2), "{}: {}", row[0], stderr(&out));
+        } else {
+            // Lessons are made on the native scale: refused at once.
+            let message = assert_failure(&out, 2, row[0]);
+            assert!(message.contains("SE scale only"), "{message}");
+        }
     }
+    let count = |scale: &str| rows.iter().filter(|r| r[3].contains(scale)).count();
+    assert_eq!(count("native"), 31);
+    assert!(count("se") > 30);
     assert_usage_error(
         &scratch.run(&["rate", "--techniques", "x.txt"]),
         "extra argument",

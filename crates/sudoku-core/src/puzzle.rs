@@ -251,6 +251,10 @@ impl GeneratorOptions {
             return impossible(Impossibility::TechniqueNotUnique);
         }
         for technique in self.techniques.iter() {
+            // Lessons are generated and checked on the native scale.
+            if !rate::Scale::Native.has(technique) {
+                return impossible(Impossibility::TechniqueNotNative { technique });
+            }
             let weight = technique.weight();
             if let Some(level) = self.level.filter(|&l| Level::of_score(weight) != l) {
                 return impossible(Impossibility::TechniqueOutsideLevel { technique, level });
@@ -660,6 +664,16 @@ pub enum Impossibility {
         level: Option<Level>,
         /// The rating band asked for.
         rating: Option<(f32, f32)>,
+    },
+    /// Technique lessons are made on the native scale, which lacks this
+    /// technique of Sudoku Explainer's scale.
+    #[error(
+        "{technique} is a technique of the SE scale only; technique lessons use the native \
+         scale's techniques (`sudoku rate --techniques` shows each technique's scales)"
+    )]
+    TechniqueNotNative {
+        /// The technique asked for.
+        technique: rate::Technique,
     },
     /// Techniques are taught by puzzles with a unique solution only.
     #[error("techniques are rated on puzzles with a unique solution")]

@@ -817,6 +817,29 @@ impl Scale {
         }
     }
 
+    /// True when this scale's solver uses `technique`: SE-only techniques
+    /// (Turbot Fish, the ALS wings, SE's forcing chains...) are not on the
+    /// native scale, and the native scale's own (W-Wing, finned fish...) are
+    /// not on SE's.
+    ///
+    /// ```
+    /// use sudoku_core::rate::{Scale, Technique};
+    ///
+    /// assert!(Scale::Se.has(Technique::HiddenSingle) && Scale::Native.has(Technique::HiddenSingle));
+    /// assert!(Scale::Native.has(Technique::WWing) && !Scale::Se.has(Technique::WWing));
+    /// ```
+    #[must_use]
+    pub fn has(self, technique: Technique) -> bool {
+        // Some finders make steps of a companion technique too.
+        let finder = match (self, technique) {
+            (_, Technique::DirectClaiming) => Technique::DirectPointing,
+            (_, Technique::RegionForcingChain) => Technique::CellForcingChain,
+            (Scale::Se, Technique::XChain | Technique::XyChain) => Technique::Aic,
+            (_, t) => t,
+        };
+        self.finders().iter().any(|&(t, _)| t == finder)
+    }
+
     fn finders(self) -> &'static [(Technique, Finder)] {
         match self {
             Scale::Se => &SE_FINDERS,
