@@ -948,7 +948,7 @@ impl Generator {
             } else {
                 rate::Scale::Native
             };
-            generated.rating = rate::rate_with(&puzzle, scale);
+            generated.rating = rate::rate_up_to(&puzzle, scale, self.highest_wanted());
             if generated.rating.is_some_and(|r| self.rated_in_band(&r)) {
                 return Ok(generated);
             }
@@ -974,6 +974,29 @@ impl Generator {
             .easiest()
             .map_or(0.0, Technique::weight);
         lowest.max(easiest) > LOCKED_CANDIDATES_MAX
+    }
+
+    /// The highest rating any wanted puzzle can have: the rater stops as
+    /// soon as a draw's path goes above it (see [`rate::rate_up_to`]).
+    fn highest_wanted(&self) -> f32 {
+        // A level's band excludes its upper end: the last tenth below it.
+        let level = self.options.level.map_or(f32::INFINITY, |level| {
+            let hi = level.band().1;
+            if hi.is_finite() {
+                ((hi * 10.0).round() - 1.0) / 10.0
+            } else {
+                hi
+            }
+        });
+        let band = self.options.rating.map_or(f32::INFINITY, |(_, b)| b);
+        let technique = self
+            .options
+            .techniques
+            .iter()
+            .map(Technique::weight)
+            .max_by(f32::total_cmp)
+            .unwrap_or(f32::INFINITY);
+        level.min(band).min(technique)
     }
 
     /// True when `rating` meets the requested level and rating band.

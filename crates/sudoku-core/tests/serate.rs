@@ -132,3 +132,24 @@ fn ep_and_ed_never_exceed_er() {
         );
     }
 }
+
+/// A capped rating is the full rating when that is within the cap, and
+/// `None` when it is above: checked against the uncapped rater on every
+/// puzzle of the file, on both scales, at each level's top and a few caps
+/// inside the chain bands.
+#[test]
+fn capped_ratings_agree_with_full_ones() {
+    for scale in [rate::Scale::Se, rate::Scale::Native] {
+        for r in rated() {
+            let full = rate::rate_with(&r.puzzle, scale).expect("one solution");
+            for cap in [1.2, 2.4, 3.4, 4.4, 4.9, 6.6, 7.0, 7.4, 8.2, 11.0] {
+                let capped = rate::rate_up_to(&r.puzzle, scale, cap);
+                if tenths(full.score) <= tenths(cap) {
+                    assert_eq!(capped, Some(full), "{} {scale:?} cap {cap}", r.line);
+                } else {
+                    assert_eq!(capped, None, "{} {scale:?} cap {cap}", r.line);
+                }
+            }
+        }
+    }
+}

@@ -914,16 +914,56 @@ fn find_step(marks: &Candidates, context: &Context, hardest: Technique, step: &m
 
 /// Finds the next step on `scale`'s list and sets its difficulty.
 fn find_scaled(marks: &Candidates, context: &Context, scale: Scale, step: &mut Step) -> bool {
-    for &(_, finder) in scale.finders() {
+    matches!(
+        find_scaled_up_to(marks, context, scale, u16::MAX, step),
+        Found::Step
+    )
+}
+
+/// What [`find_scaled_up_to`] found.
+enum Found {
+    /// A step, in the `step` passed.
+    Step,
+    /// Nothing up to the cap: the next step rates above it.
+    Above,
+    /// Nothing at all (a position without a solution).
+    Nothing,
+}
+
+/// The least difficulty, in tenths, of any step the finder listed under
+/// `key` makes on `scale`.
+fn floor_tenths(scale: Scale, key: Technique) -> u16 {
+    match (scale, key) {
+        // SE's chain finder also makes X-chains, its cheapest chains.
+        (Scale::Se, Technique::Aic) => tenths(Technique::XChain.weight()),
+        _ => tenths(key.weight()),
+    }
+}
+
+/// [`find_scaled`], giving up at the first finder on the list whose steps
+/// all rate above `cap` tenths: the path up to there is the same, and the
+/// next step would rate above the cap. Rating for a band, this skips the
+/// costly chain searches on every draw that needs something harder.
+fn find_scaled_up_to(
+    marks: &Candidates,
+    context: &Context,
+    scale: Scale,
+    cap: u16,
+    step: &mut Step,
+) -> Found {
+    for &(key, finder) in scale.finders() {
+        if floor_tenths(scale, key) > cap {
+            return Found::Above;
+        }
         if finder(marks, context, step) {
             step.tenths = match scale {
                 Scale::Se => se_tenths(step),
                 Scale::Native => tenths(step.technique.weight()),
             };
-            return true;
+            return Found::Step;
         }
     }
-    false
+    Found::Nothing
 }
 
 /// Rates a puzzle on Sudoku Explainer's scale: [`Rating::score`] is SE's ER
@@ -956,6 +996,32 @@ pub fn rate_native(puzzle: &Grid) -> Option<Rating> {
 
 /// [`rate`] on the given scale.
 pub fn rate_with(puzzle: &Grid, scale: Scale) -> Option<Rating> {
+    rate_up_to(puzzle, scale, f32::INFINITY)
+}
+
+/// [`rate_with`] for a puzzle wanted only if it rates at most `cap`: `None`
+/// as soon as the path needs a step above it (or when the puzzle does not
+/// have exactly one solution), without searching the harder techniques.
+/// Otherwise the same rating as [`rate_with`]. The generator rates its
+/// draws this way for a level or a rating band.
+///
+/// ```
+/// use sudoku_core::rate::{rate_up_to, rate_with, Scale};
+///
+/// let puzzle = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....".parse().unwrap();
+/// assert_eq!(rate_up_to(&puzzle, Scale::Se, 3.0), rate_with(&puzzle, Scale::Se)); // 2.6
+/// assert_eq!(rate_up_to(&puzzle, Scale::Se, 2.5), None);
+/// ```
+#[must_use]
+pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
+    // In tenths, rounding down: a cap of 3.49 admits 3.4, not 3.5.
+    let cap = if cap.is_nan() || cap < 0.0 {
+        return None;
+    } else if cap >= f32::from(u16::MAX) / 10.0 {
+        u16::MAX
+    } else {
+        (cap * 10.0 + 1e-3).floor() as u16
+    };
     let search = BitmaskSolver::new().search(puzzle, 2);
     if search.count != 1 {
         return None;
@@ -970,8 +1036,13 @@ pub fn rate_with(puzzle: &Grid, scale: Scale) -> Option<Rating> {
     let (mut pearl, mut diamond) = (None::<u16>, None::<u16>);
     let mut logical = true;
     while !marks.is_solved() {
-        if !find_scaled(&marks, &context, scale, &mut step) {
-            // Unreachable for a puzzle with a solution: trial and error always applies.
+        // `Nothing` is unreachable for a puzzle with a solution: trial and
+        // error always applies.
+        if !matches!(
+            find_scaled_up_to(&marks, &context, scale, cap, &mut step),
+            Found::Step
+        ) || step.tenths > cap
+        {
             return None;
         }
         if hardest.is_none() || step.tenths > top {
