@@ -240,23 +240,46 @@ fn line_orders() -> &'static [[u8; 9]] {
     })
 }
 
-/// `row` reordered by `cols` with the digits relabelled in order of first
-/// appearance (the least relabelling, see [`canonical`]).
-fn first_row_key(row: &[u8; 9], cols: &[u8; 9]) -> [u8; 9] {
-    let mut label = [0u8; 10];
-    let mut next = 1;
-    let mut key = [0u8; 9];
-    for (k, &c) in key.iter_mut().zip(cols) {
-        let v = row[c as usize] as usize;
-        if v != 0 {
-            if label[v] == 0 {
-                label[v] = next;
-                next += 1;
-            }
-            *k = label[v];
+/// The least relabelling of the digits met so far: each digit takes the
+/// next label at its first appearance (see [`canonical`]).
+#[derive(Clone, Copy)]
+struct Labels {
+    /// `label[d]`: digit `d`'s label, 0 while it has not appeared (and for blanks).
+    label: [u8; 10],
+    next: u8,
+}
+
+impl Labels {
+    const NONE: Labels = Labels {
+        label: [0; 10],
+        next: 1,
+    };
+
+    /// The label of cell value `v` (blank stays 0), given now if it is new.
+    fn of(&mut self, v: u8) -> u8 {
+        let v = usize::from(v);
+        if v != 0 && self.label[v] == 0 {
+            self.label[v] = self.next;
+            self.next += 1;
         }
+        self.label[v]
     }
-    key
+
+    /// `row` reordered by `cols` and relabelled.
+    fn row(&mut self, row: &[u8; 9], cols: &[u8; 9]) -> [u8; 9] {
+        cols.map(|c| self.of(row[usize::from(c)]))
+    }
+
+    /// The digit map of a transform: digits absent from the grid take the
+    /// labels left over.
+    fn digits(self) -> [u8; 10] {
+        let mut digits = self.label;
+        let mut unused = (1..=9u8).filter(|l| !self.label.contains(l));
+        for l in digits.iter_mut().skip(1).filter(|l| **l == 0) {
+            *l = unused.next().unwrap_or(0);
+        }
+        digits
+    }
 }
 
 /// The canonical form of `grid`: the least grid, in row-major order with
@@ -324,15 +347,14 @@ fn sources(grid: &Grid) -> Sources {
 
 /// A placement being built by [`refine_by_rows`]: a transposition and a
 /// column order, the source rows chosen for the first `len` output rows, and
-/// the digit labels given so far in order of first appearance.
+/// the digit labels given so far.
 #[derive(Clone, Copy)]
 struct Partial {
     transpose: bool,
     cols: [u8; 9],
     rows: [u8; 9],
     len: usize,
-    label: [u8; 10],
-    next: u8,
+    labels: Labels,
 }
 
 impl Partial {
@@ -354,17 +376,7 @@ impl Partial {
     /// `self` extended by source row `row`, and that row as it reads out.
     fn extend(&self, source: &[[u8; 9]; 9], row: u8) -> (Partial, [u8; 9]) {
         let mut next = *self;
-        let mut key = [0u8; 9];
-        for (k, &c) in key.iter_mut().zip(&self.cols) {
-            let v = source[row as usize][c as usize] as usize;
-            if v != 0 {
-                if next.label[v] == 0 {
-                    next.label[v] = next.next;
-                    next.next += 1;
-                }
-                *k = next.label[v];
-            }
-        }
+        let key = next.labels.row(&source[usize::from(row)], &self.cols);
         next.rows[next.len] = row;
         next.len += 1;
         (next, key)
@@ -372,15 +384,8 @@ impl Partial {
 
     /// The finished placement as a transform.
     fn into_transform(self) -> Transform {
-        let mut digits = self.label;
-        let used = self.label;
-        // Digits absent from the grid take the labels left over.
-        let mut unused = (1..=9u8).filter(|l| !used.contains(l));
-        for l in digits.iter_mut().skip(1).filter(|l| **l == 0) {
-            *l = unused.next().unwrap_or(0);
-        }
         Transform {
-            digits,
+            digits: self.labels.digits(),
             rows: self.rows,
             cols: self.cols,
             transpose: self.transpose,
@@ -395,15 +400,14 @@ const MOST_TIED: usize = 1 << 17;
 /// `None` when more than [`MOST_TIED`] placements tie at some row.
 fn refine_by_rows(sources: &Sources) -> Option<Transform> {
     let mut tied: Vec<Partial> = Vec::new();
-    for (t, _) in sources.iter().enumerate() {
+    for transpose in [false, true] {
         for cols in line_orders() {
             tied.push(Partial {
-                transpose: t == 1,
+                transpose,
                 cols: *cols,
                 rows: [0; 9],
                 len: 0,
-                label: [0; 10],
-                next: 1,
+                labels: Labels::NONE,
             });
         }
     }
@@ -444,7 +448,7 @@ fn exhaustive_transform(sources: &Sources) -> Transform {
         for (r0, row) in source.iter().enumerate() {
             let mut cols = Vec::new();
             for (k, order) in orders.iter().enumerate() {
-                let key = first_row_key(row, order);
+                let key = { Labels::NONE }.row(row, order);
                 if key < best_row {
                     best_row = key;
                     reaching.clear();
@@ -467,21 +471,11 @@ fn exhaustive_transform(sources: &Sources) -> Transform {
         for rows in orders.iter().filter(|o| o[0] as usize == *r0) {
             for &k in cols {
                 let order = &orders[k];
-                let mut label = [0u8; 10];
-                let mut next = 1;
+                let mut labels = Labels::NONE;
                 let mut below = false;
                 let mut worse = false;
                 for (i, slot) in candidate.iter_mut().enumerate() {
-                    let v = source[rows[i / 9] as usize][order[i % 9] as usize] as usize;
-                    let l = if v == 0 {
-                        0
-                    } else {
-                        if label[v] == 0 {
-                            label[v] = next;
-                            next += 1;
-                        }
-                        label[v]
-                    };
+                    let l = labels.of(source[rows[i / 9] as usize][order[i % 9] as usize]);
                     *slot = l;
                     if !below {
                         if l > best[i] {
@@ -493,14 +487,8 @@ fn exhaustive_transform(sources: &Sources) -> Transform {
                 }
                 if !worse && below {
                     best = candidate;
-                    // Digits absent from the grid take the labels left over.
-                    let used = label;
-                    let mut unused = (1..=9u8).filter(|l| !used.contains(l));
-                    for l in label.iter_mut().skip(1).filter(|l| **l == 0) {
-                        *l = unused.next().unwrap_or(0);
-                    }
                     best_transform = Transform {
-                        digits: label,
+                        digits: labels.digits(),
                         rows: *rows,
                         cols: *order,
                         transpose: *t == 1,

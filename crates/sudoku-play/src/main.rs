@@ -618,7 +618,7 @@ impl App<'_> {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Err(_) => "it is not text".to_string(),
                 Ok(text) => match Game::from_save(&text, Instant::now()) {
-                    Ok(game) => return self.describe_saved(text, game),
+                    Ok(game) => return resumable(text, game),
                     Err(e) => e.to_string(),
                 },
             },
@@ -639,18 +639,6 @@ impl App<'_> {
             }
         });
         None
-    }
-
-    fn describe_saved(&self, text: String, game: Game) -> Option<(String, String, Game)> {
-        if game.is_over() {
-            return None;
-        }
-        let about = format!(
-            "{}, {} played",
-            game.label(),
-            sudoku_play::game::clock(game.elapsed(Instant::now()))
-        );
-        Some((text, about, game))
     }
 
     fn load_stats(&self) -> Stats {
@@ -911,6 +899,20 @@ impl App<'_> {
             }
         }
     }
+}
+
+/// A saved game as the menu offers it: its text, a description and the
+/// game; `None` once it is over (nothing is left to resume).
+fn resumable(text: String, game: Game) -> Option<(String, String, Game)> {
+    if game.is_over() {
+        return None;
+    }
+    let about = format!(
+        "{}, {} played",
+        game.label(),
+        sudoku_play::game::clock(game.elapsed(Instant::now()))
+    );
+    Some((text, about, game))
 }
 
 /// "daily 2026-11-30": the label of that date's daily puzzle.

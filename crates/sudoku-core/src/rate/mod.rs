@@ -914,20 +914,7 @@ fn find_step(marks: &Candidates, context: &Context, hardest: Technique, step: &m
 
 /// Finds the next step on `scale`'s list and sets its difficulty.
 fn find_scaled(marks: &Candidates, context: &Context, scale: Scale, step: &mut Step) -> bool {
-    matches!(
-        find_scaled_up_to(marks, context, scale, u16::MAX, step),
-        Found::Step
-    )
-}
-
-/// What [`find_scaled_up_to`] found.
-enum Found {
-    /// A step, in the `step` passed.
-    Step,
-    /// Nothing up to the cap: the next step rates above it.
-    Above,
-    /// Nothing at all (a position without a solution).
-    Nothing,
+    find_scaled_up_to(marks, context, scale, u16::MAX, step)
 }
 
 /// The least difficulty, in tenths, of any step the finder listed under
@@ -943,27 +930,28 @@ fn floor_tenths(scale: Scale, key: Technique) -> u16 {
 /// [`find_scaled`], giving up at the first finder on the list whose steps
 /// all rate above `cap` tenths: the path up to there is the same, and the
 /// next step would rate above the cap. Rating for a band, this skips the
-/// costly chain searches on every draw that needs something harder.
+/// costly chain searches on every draw that needs something harder. False
+/// when no step up to the cap applies.
 fn find_scaled_up_to(
     marks: &Candidates,
     context: &Context,
     scale: Scale,
     cap: u16,
     step: &mut Step,
-) -> Found {
+) -> bool {
     for &(key, finder) in scale.finders() {
         if floor_tenths(scale, key) > cap {
-            return Found::Above;
+            return false;
         }
         if finder(marks, context, step) {
             step.tenths = match scale {
                 Scale::Se => se_tenths(step),
                 Scale::Native => tenths(step.technique.weight()),
             };
-            return Found::Step;
+            return true;
         }
     }
-    Found::Nothing
+    false
 }
 
 /// Rates a puzzle on Sudoku Explainer's scale: [`Rating::score`] is SE's ER
@@ -1036,13 +1024,9 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
     let (mut pearl, mut diamond) = (None::<u16>, None::<u16>);
     let mut logical = true;
     while !marks.is_solved() {
-        // `Nothing` is unreachable for a puzzle with a solution: trial and
-        // error always applies.
-        if !matches!(
-            find_scaled_up_to(&marks, &context, scale, cap, &mut step),
-            Found::Step
-        ) || step.tenths > cap
-        {
+        // Without a cap a step is always found for a puzzle with a
+        // solution: trial and error always applies.
+        if !find_scaled_up_to(&marks, &context, scale, cap, &mut step) || step.tenths > cap {
             return None;
         }
         if hardest.is_none() || step.tenths > top {

@@ -9,39 +9,43 @@
 use super::candidates::{Candidates, Digits};
 use super::{Context, Step, Technique};
 
+/// The corners (row-major: top left, top right, bottom left, bottom right)
+/// of every rectangle spanning two rows, two columns and exactly two boxes:
+/// the rows share a band or the columns share a stack, not both.
+fn rectangles() -> impl Iterator<Item = [usize; 4]> {
+    (0..9).flat_map(|r1| {
+        (r1 + 1..9).flat_map(move |r2| {
+            (0..9).flat_map(move |c1| {
+                (c1 + 1..9)
+                    .filter(move |&c2| (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3))
+                    .map(move |c2| [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2])
+            })
+        })
+    })
+}
+
 pub(super) fn type1(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     if !context.unique {
         return false;
     }
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    // Two boxes: the rows share a band or the columns share a stack, not both.
-                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                        continue;
-                    }
-                    let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                    let masks = corners.map(|c| marks.mask(c));
-                    if masks.iter().any(|&m| m.count_ones() < 2) {
-                        continue;
-                    }
-                    for odd in 0..4 {
-                        let pair = masks[(odd + 1) % 4];
-                        let others_match = (0..4).filter(|&i| i != odd).all(|i| masks[i] == pair);
-                        if pair.count_ones() == 2
-                            && others_match
-                            && masks[odd] & pair == pair
-                            && masks[odd] != pair
-                        {
-                            step.reset(Technique::UniqueRectangle);
-                            step.cells.extend(corners);
-                            step.eliminations
-                                .extend(Digits(pair).map(|d| (corners[odd], d)));
-                            return true;
-                        }
-                    }
-                }
+    for corners in rectangles() {
+        let masks = corners.map(|c| marks.mask(c));
+        if masks.iter().any(|&m| m.count_ones() < 2) {
+            continue;
+        }
+        for odd in 0..4 {
+            let pair = masks[(odd + 1) % 4];
+            let others_match = (0..4).filter(|&i| i != odd).all(|i| masks[i] == pair);
+            if pair.count_ones() == 2
+                && others_match
+                && masks[odd] & pair == pair
+                && masks[odd] != pair
+            {
+                step.reset(Technique::UniqueRectangle);
+                step.cells.extend(corners);
+                step.eliminations
+                    .extend(Digits(pair).map(|d| (corners[odd], d)));
+                return true;
             }
         }
     }
@@ -65,79 +69,68 @@ pub(super) fn se_types(marks: &Candidates, context: &Context, step: &mut Step) -
 
 fn roofs(marks: &Candidates, step: &mut Step) -> bool {
     use super::candidates::{Cells, CELL_UNITS, PEERS, UNIT_MASK};
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                        continue;
-                    }
-                    let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                    let masks = corners.map(|c| marks.mask(c));
-                    let common = masks.iter().fold(0x3FEu16, |a, &m| a & m);
-                    if common.count_ones() < 2 || masks.contains(&0) {
-                        continue;
-                    }
-                    // Floors: pairs of corners; roofs the other two.
-                    for (f1, f2, o1, o2) in [
-                        (0, 1, 2, 3),
-                        (2, 3, 0, 1),
-                        (0, 2, 1, 3),
-                        (1, 3, 0, 2),
-                        (0, 3, 1, 2),
-                        (1, 2, 0, 3),
-                    ] {
-                        let pair = masks[f1];
-                        if pair.count_ones() != 2 || masks[f2] != pair {
-                            continue;
-                        }
-                        let (a, b) = (corners[o1], corners[o2]);
-                        let (ma, mb) = (masks[o1], masks[o2]);
-                        if ma == pair || mb == pair {
-                            continue;
-                        }
-                        // Type 2.
-                        let extra = (ma | mb) & !pair;
-                        if extra.count_ones() == 1
-                            && ma & extra != 0
-                            && mb & extra != 0
-                            && ma.count_ones() == 3
-                            && mb.count_ones() == 3
-                        {
-                            let z = extra.trailing_zeros() as u8;
-                            let victims = marks.digit_cells(z) & PEERS[a] & PEERS[b];
-                            if victims != 0 {
-                                step.reset(Technique::UniqueRectangle);
-                                step.cells.extend(corners);
-                                step.eliminations.extend(Cells(victims).map(|c| (c, z)));
-                                return true;
-                            }
-                        }
-                        // Type 4: the roof in one line.
-                        let shared: Vec<usize> = (0..3)
-                            .filter(|&k| CELL_UNITS[a][k] == CELL_UNITS[b][k])
-                            .map(|k| CELL_UNITS[a][k] as usize)
-                            .collect();
-                        for &u in &shared {
-                            for (x, y) in [
-                                (
-                                    pair.trailing_zeros() as u8,
-                                    (pair & (pair - 1)).trailing_zeros() as u8,
-                                ),
-                                (
-                                    (pair & (pair - 1)).trailing_zeros() as u8,
-                                    pair.trailing_zeros() as u8,
-                                ),
-                            ] {
-                                let places = marks.digit_cells(x) & UNIT_MASK[u];
-                                if places == (1u128 << a) | (1u128 << b) {
-                                    step.reset(Technique::UniqueRectangle);
-                                    step.cells.extend(corners);
-                                    step.eliminations.extend([(a, y), (b, y)]);
-                                    return true;
-                                }
-                            }
-                        }
+    for corners in rectangles() {
+        let masks = corners.map(|c| marks.mask(c));
+        let common = masks.iter().fold(0x3FEu16, |a, &m| a & m);
+        if common.count_ones() < 2 || masks.contains(&0) {
+            continue;
+        }
+        // Floors: pairs of corners; roofs the other two.
+        for (f1, f2, o1, o2) in [
+            (0, 1, 2, 3),
+            (2, 3, 0, 1),
+            (0, 2, 1, 3),
+            (1, 3, 0, 2),
+            (0, 3, 1, 2),
+            (1, 2, 0, 3),
+        ] {
+            let pair = masks[f1];
+            if pair.count_ones() != 2 || masks[f2] != pair {
+                continue;
+            }
+            let (a, b) = (corners[o1], corners[o2]);
+            let (ma, mb) = (masks[o1], masks[o2]);
+            if ma == pair || mb == pair {
+                continue;
+            }
+            // Type 2.
+            let extra = (ma | mb) & !pair;
+            if extra.count_ones() == 1
+                && ma & extra != 0
+                && mb & extra != 0
+                && ma.count_ones() == 3
+                && mb.count_ones() == 3
+            {
+                let z = extra.trailing_zeros() as u8;
+                let victims = marks.digit_cells(z) & PEERS[a] & PEERS[b];
+                if victims != 0 {
+                    step.reset(Technique::UniqueRectangle);
+                    step.cells.extend(corners);
+                    step.eliminations.extend(Cells(victims).map(|c| (c, z)));
+                    return true;
+                }
+            }
+            // Type 4: the roof in one line.
+            let shared = (0..3)
+                .filter(|&k| CELL_UNITS[a][k] == CELL_UNITS[b][k])
+                .map(|k| CELL_UNITS[a][k] as usize);
+            for u in shared {
+                for (x, y) in [
+                    (
+                        pair.trailing_zeros() as u8,
+                        (pair & (pair - 1)).trailing_zeros() as u8,
+                    ),
+                    (
+                        (pair & (pair - 1)).trailing_zeros() as u8,
+                        pair.trailing_zeros() as u8,
+                    ),
+                ] {
+                    let places = marks.digit_cells(x) & UNIT_MASK[u];
+                    if places == (1u128 << a) | (1u128 << b) {
+                        step.reset(Technique::UniqueRectangle);
+                        step.cells.extend(corners);
+                        step.eliminations.extend([(a, y), (b, y)]);
+                        return true;
                     }
                 }
             }

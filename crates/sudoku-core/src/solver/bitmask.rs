@@ -1423,8 +1423,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn searches_with_and_without_stall_rules_agree_on_every_shipped_set() {
+    /// Every puzzle of the six shipped sets (300 each), with its line.
+    fn shipped_puzzles() -> impl Iterator<Item = (&'static str, Grid)> {
         const SETS: [&str; 6] = [
             include_str!("../../tests/data/17_clue.txt"),
             include_str!("../../tests/data/forum_hardest_1106.txt"),
@@ -1433,21 +1433,26 @@ mod tests {
             include_str!("../../tests/data/serg_benchmark.txt"),
             include_str!("../../tests/data/unbiased.txt"),
         ];
+        SETS.into_iter()
+            .flat_map(|set| set.lines())
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(|line| (line, line.parse().unwrap()))
+    }
+
+    #[test]
+    fn searches_with_and_without_stall_rules_agree_on_every_shipped_set() {
         let mut puzzles = 0;
-        for set in SETS {
-            for line in set.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-                let puzzle: Grid = line.parse().unwrap();
-                let board = BitmaskSolver::board_of(&puzzle).unwrap();
-                let weak = BitmaskSolver::search_board_with(board, 3, Some(false));
-                let strong = BitmaskSolver::search_board_with(board, 3, Some(true));
-                assert!(weak.count >= 1);
-                assert_eq!(weak.count, strong.count, "{line}");
-                for search in [weak, strong] {
-                    let solution = search.solution.unwrap();
-                    assert!(solution.solves(&puzzle), "{line}");
-                }
-                puzzles += 1;
+        for (line, puzzle) in shipped_puzzles() {
+            let board = BitmaskSolver::board_of(&puzzle).unwrap();
+            let weak = BitmaskSolver::search_board_with(board, 3, Some(false));
+            let strong = BitmaskSolver::search_board_with(board, 3, Some(true));
+            assert!(weak.count >= 1);
+            assert_eq!(weak.count, strong.count, "{line}");
+            for search in [weak, strong] {
+                let solution = search.solution.unwrap();
+                assert!(solution.solves(&puzzle), "{line}");
             }
+            puzzles += 1;
         }
         assert_eq!(puzzles, 6 * 300);
     }
@@ -1478,14 +1483,6 @@ mod tests {
 
     #[test]
     fn every_instruction_set_finds_the_same_solutions_and_counts_on_every_shipped_set() {
-        const SETS: [&str; 6] = [
-            include_str!("../../tests/data/17_clue.txt"),
-            include_str!("../../tests/data/forum_hardest_1106.txt"),
-            include_str!("../../tests/data/forum_hardest_1905_11.txt"),
-            include_str!("../../tests/data/magictour_top1465.txt"),
-            include_str!("../../tests/data/serg_benchmark.txt"),
-            include_str!("../../tests/data/unbiased.txt"),
-        ];
         let isas = Isa::supported();
         assert_eq!(isas[0], Isa::Portable);
         if isas.len() == 1 {
@@ -1493,25 +1490,22 @@ mod tests {
         }
         eprintln!("instruction sets compared: {isas:?}");
         let mut puzzles = 0;
-        for set in SETS {
-            for line in set.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-                let puzzle: Grid = line.parse().unwrap();
-                let board = BitmaskSolver::board_of(&puzzle).unwrap();
-                // Automatic strength (the solver's), and the generator's basic search.
-                for strong in [None, Some(false)] {
-                    let portable = BitmaskSolver::search_board_on(board, 3, strong, Isa::Portable);
-                    let solution = portable.solution.unwrap();
-                    assert!(solution.solves(&puzzle), "{line}");
-                    for &isa in &isas[1..] {
-                        let other = BitmaskSolver::search_board_on(board, 3, strong, isa);
-                        assert_eq!(other.count, portable.count, "{isa:?} {line}");
-                        assert_eq!(other.solution, Some(solution), "{isa:?} {line}");
-                        // The same search, step by step: the same guesses.
-                        assert_eq!(other.guesses, portable.guesses, "{isa:?} {line}");
-                    }
+        for (line, puzzle) in shipped_puzzles() {
+            let board = BitmaskSolver::board_of(&puzzle).unwrap();
+            // Automatic strength (the solver's), and the generator's basic search.
+            for strong in [None, Some(false)] {
+                let portable = BitmaskSolver::search_board_on(board, 3, strong, Isa::Portable);
+                let solution = portable.solution.unwrap();
+                assert!(solution.solves(&puzzle), "{line}");
+                for &isa in &isas[1..] {
+                    let other = BitmaskSolver::search_board_on(board, 3, strong, isa);
+                    assert_eq!(other.count, portable.count, "{isa:?} {line}");
+                    assert_eq!(other.solution, Some(solution), "{isa:?} {line}");
+                    // The same search, step by step: the same guesses.
+                    assert_eq!(other.guesses, portable.guesses, "{isa:?} {line}");
                 }
-                puzzles += 1;
             }
+            puzzles += 1;
         }
         assert_eq!(puzzles, 6 * 300);
     }
