@@ -400,6 +400,56 @@ mod tests {
         assert!(found > 0);
     }
 
+    /// Every removal test of a dig (a swappable set, else a search with one
+    /// candidate ruled out) agrees with counting the solutions of the puzzle
+    /// without the orbit, and every second solution it finds solves that
+    /// puzzle.
+    #[test]
+    fn removal_tests_agree_with_counting_solutions() {
+        use crate::Solver;
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let solver = BitmaskSolver::new();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+        let (mut refused, mut removed, mut swapped) = (0, 0, 0);
+        for round in 0..24 {
+            let symmetry = [Symmetry::None, Symmetry::Rot180, Symmetry::Rot90][round % 3];
+            let solution = crate::puzzle::solution::random_solution(&mut rng, &solver);
+            let mut orbits = symmetry.orbits();
+            orbits.shuffle(&mut rng);
+            let mut givens = Givens::full(&solution);
+            let mut sets = SwapSets::new();
+            sets.compute(&solution);
+            for orbit in &orbits {
+                let mut trial = givens;
+                for cell in orbit.cells() {
+                    trial.clear(cell);
+                }
+                let unique = solver.count_solutions(&trial.grid(), 2) == 1;
+                let ready_made = sets
+                    .blank_after_removing(orbit, trial.given)
+                    .map(|set| set.witness(&solution));
+                if ready_made.is_some() {
+                    swapped += 1;
+                }
+                match ready_made.or_else(|| other_solution(&trial, orbit, &solution, &solver)) {
+                    None => {
+                        assert!(unique);
+                        givens = trial;
+                        removed += 1;
+                    }
+                    Some(second) => {
+                        assert!(!unique);
+                        assert!(second.solves(&trial.grid()));
+                        assert_ne!(second, solution);
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        assert!(refused > swapped && swapped > 0 && removed > 0);
+    }
+
     #[test]
     fn single_blank_is_forced() {
         let grid = solved();
