@@ -308,13 +308,15 @@ impl<R: BufRead> PuzzleReader<R> {
             // where each came from, for error columns.
             let block;
             // A line-format puzzle keeps ignoring what follows whitespace,
-            // bars included.
-            let first_token = text
-                .iter()
-                .take_while(|b| !matches!(b, b' ' | b'\t'))
-                .count();
+            // bars included. (The first token is measured only before the
+            // format is known: this runs for every line of the input.)
             let line_format = matches!(self.format, Some((Format::Line, _)))
-                || (self.format.is_none() && first_token >= CELLS);
+                || (self.format.is_none()
+                    && text
+                        .iter()
+                        .take_while(|b| !matches!(b, b' ' | b'\t'))
+                        .count()
+                        >= CELLS);
             let (text, origin) = if !line_format && text.contains(&b'|') {
                 block = strip_block_row(text);
                 (&block.0[..], Some(&block.1))
@@ -431,7 +433,10 @@ fn find_newline(bytes: &[u8]) -> Option<usize> {
 /// True for a block-format separator line such as `------+-------+------`
 /// or `+=======+`: only `-`, `=`, `+`, `|` and spaces, with a `-` or `=`.
 fn is_block_separator(text: &[u8]) -> bool {
-    text.iter().any(|b| matches!(b, b'-' | b'='))
+    // The first byte settles it for every other line (this runs for every
+    // line of the input): a separator starts with one of its own bytes.
+    matches!(text.first(), Some(b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
+        && text.iter().any(|b| matches!(b, b'-' | b'='))
         && text
             .iter()
             .all(|b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
@@ -789,6 +794,35 @@ mod tests {
                     assert_eq!(find_newline(&bytes), expected, "{len} {at} {filler}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn block_separator_check_agrees_with_its_definition() {
+        // Every string of up to four bytes over separator and other bytes.
+        let alphabet = [b'-', b'=', b'+', b'|', b' ', b'\t', b'1', b'.', b'#', b'x'];
+        let mut strings = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = strings
+                .iter()
+                .filter(|s| s.len() == strings.last().map_or(0, Vec::len))
+                .flat_map(|s| {
+                    alphabet.iter().map(move |&b| {
+                        let mut t = s.clone();
+                        t.push(b);
+                        t
+                    })
+                })
+                .collect();
+            strings.extend(longer);
+        }
+        assert_eq!(strings.len(), 1 + 10 + 100 + 1000 + 10_000);
+        for text in &strings {
+            let expected = text.iter().any(|b| matches!(b, b'-' | b'='))
+                && text
+                    .iter()
+                    .all(|b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'));
+            assert_eq!(is_block_separator(text), expected, "{text:?}");
         }
     }
 
