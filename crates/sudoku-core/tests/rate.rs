@@ -89,6 +89,14 @@ fn every_step_on_hard_puzzles_is_sound_and_uses_many_techniques() {
     used.dedup();
     // A hard set exercises most of the repertoire; each was checked above.
     assert!(used.len() >= 15, "only {used:?}");
+    // Including SE's dynamic chains, whose nets erase candidates as they go.
+    for chains in [
+        Technique::NishioForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+    ] {
+        assert!(used.contains(&chains), "{chains:?} not exercised");
+    }
 }
 
 #[test]

@@ -43,6 +43,8 @@ mod candidates;
 mod chains;
 mod colouring;
 mod direct;
+mod dynamic;
+mod dynamic_plus;
 mod fish;
 mod forcing;
 mod locked;
@@ -261,6 +263,9 @@ pub enum Technique {
     TuvwxyzWing,
     /// An assumption that leads to a contradiction by singles alone.
     ForcingChain,
+    /// Sudoku Explainer's Nishio forcing chains: an assumption whose
+    /// consequences along X-links, erased as they go, contradict each other.
+    NishioForcingChain,
     /// Sudoku Explainer's cell forcing chains: every candidate of a cell
     /// leads to the same conclusion.
     CellForcingChain,
@@ -269,6 +274,9 @@ pub enum Technique {
     RegionForcingChain,
     /// An assumption that leads to a contradiction with the basic techniques.
     DynamicForcingChain,
+    /// Sudoku Explainer's dynamic forcing chains (+): dynamic forcing chains
+    /// that also apply locked candidates, pairs and X-Wings along the way.
+    DynamicForcingChainPlus,
     /// Every candidate of a cell but one is shown, by exhaustive search, to
     /// lead to no solution.
     TrialAndError,
@@ -276,7 +284,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 43] = [
+    pub const ALL: [Technique; 45] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -316,9 +324,11 @@ impl Technique {
         Technique::Aic,
         Technique::TuvwxyzWing,
         Technique::ForcingChain,
+        Technique::NishioForcingChain,
         Technique::CellForcingChain,
         Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
         Technique::TrialAndError,
     ];
 
@@ -367,9 +377,11 @@ impl Technique {
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
             Technique::ForcingChain => 7.5,
+            Technique::NishioForcingChain => 7.5,
             Technique::CellForcingChain => 8.0,
             Technique::RegionForcingChain => 8.0,
             Technique::DynamicForcingChain => 8.5,
+            Technique::DynamicForcingChainPlus => 9.0,
             Technique::TrialAndError => 11.0,
         }
     }
@@ -417,9 +429,11 @@ impl Technique {
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "AIC",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::NishioForcingChain => "Nishio Forcing Chains",
             Technique::CellForcingChain => "Cell Forcing Chains",
             Technique::RegionForcingChain => "Region Forcing Chains",
             Technique::DynamicForcingChain => "Dynamic Forcing Chain",
+            Technique::DynamicForcingChainPlus => "Dynamic Forcing Chains (+)",
             Technique::TrialAndError => "Trial and Error",
         }
     }
@@ -436,11 +450,12 @@ impl fmt::Display for Technique {
 #[error("unknown technique '{0}' (expected a name such as \"Hidden Single\" or \"XY-Wing\")")]
 pub struct ParseTechniqueError(pub String);
 
-/// A technique name reduced to its lowercase letters and digits, so that
-/// "XY-Wing", "xy wing" and "XyWing" compare equal.
+/// A technique name reduced to its lowercase letters, digits and `+`, so
+/// that "XY-Wing", "xy wing" and "XyWing" compare equal (the `+` tells SE's
+/// "Dynamic Forcing Chains (+)" from its plain dynamic chains).
 fn name_key(name: &str) -> impl Iterator<Item = char> + '_ {
     name.chars()
-        .filter(char::is_ascii_alphanumeric)
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '+')
         .map(|c| c.to_ascii_lowercase())
 }
 
@@ -743,7 +758,7 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// crate's own chains and forcing chains, scored with SE's base
 /// difficulties and length rule ([`chain_length_tenths`]), where SE would
 /// use techniques this crate does not implement (see the README).
-const SE_FINDERS: [(Technique, Finder); 31] = [
+const SE_FINDERS: [(Technique, Finder); 33] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, direct::locking),
@@ -775,14 +790,13 @@ const SE_FINDERS: [(Technique, Finder); 31] = [
     (Technique::UvwxyzWing, wings::als_wing::<5>),
     (Technique::Aic, chains::se_forcing_chain),
     (Technique::TuvwxyzWing, wings::als_wing::<6>),
+    (Technique::NishioForcingChain, dynamic::nishio),
     (
         Technique::CellForcingChain,
         multiple::multiple_forcing_chain,
     ),
-    (
-        Technique::DynamicForcingChain,
-        forcing::dynamic_forcing_chain,
-    ),
+    (Technique::DynamicForcingChain, dynamic::dynamic),
+    (Technique::DynamicForcingChainPlus, dynamic::dynamic_plus),
     (Technique::TrialAndError, forcing::trial_and_error),
 ];
 
@@ -890,10 +904,8 @@ fn se_tenths(step: &Step) -> u16 {
             _ => 15,
         },
         // The chain finder scores its chains itself (`chains::se_forcing_chain`).
-        // SE's Nishio (7.5) and dynamic contradiction chains (8.5), without
-        // the length increment: these steps do not record their chains.
+        // The native forcing chain, were it on SE's list: SE's Nishio base.
         Technique::ForcingChain => 75,
-        Technique::DynamicForcingChain => 85,
         _ => step.tenths,
     }
 }
