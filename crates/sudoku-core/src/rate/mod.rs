@@ -42,6 +42,7 @@ mod bug;
 mod candidates;
 mod chains;
 mod colouring;
+mod cycles;
 mod direct;
 mod dynamic;
 mod dynamic_plus;
@@ -251,6 +252,9 @@ pub enum Technique {
     BugPlusOne,
     /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
     VwxyzWing,
+    /// Sudoku Explainer's bidirectional Y-cycle: a loop of bivalue cells,
+    /// each seeing the next and sharing a digit with it.
+    YCycle,
     /// Sudoku Explainer's UVWXYZ-Wing: the WXYZ-Wing with a set of five cells.
     UvwxyzWing,
     /// An alternating chain of strong and weak links on one digit.
@@ -284,7 +288,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 45] = [
+    pub const ALL: [Technique; 46] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -318,6 +322,7 @@ impl Technique {
         Technique::WxyzWing,
         Technique::BugPlusOne,
         Technique::VwxyzWing,
+        Technique::YCycle,
         Technique::UvwxyzWing,
         Technique::XChain,
         Technique::XyChain,
@@ -370,6 +375,7 @@ impl Technique {
             Technique::ThreeStrongLinks => 5.4,
             Technique::WxyzWing => 5.5,
             Technique::VwxyzWing => 6.2,
+            Technique::YCycle => 6.5,
             Technique::UvwxyzWing => 6.6,
             Technique::TuvwxyzWing => 7.5,
             Technique::BugPlusOne => 5.6,
@@ -422,6 +428,7 @@ impl Technique {
             Technique::ThreeStrongLinks => "3 Strong Links",
             Technique::WxyzWing => "WXYZ-Wing",
             Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::UvwxyzWing => "UVWXYZ-Wing",
             Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::BugPlusOne => "BUG+1",
@@ -848,7 +855,9 @@ impl Scale {
         let finder = match (self, technique) {
             (_, Technique::DirectClaiming) => Technique::DirectPointing,
             (_, Technique::RegionForcingChain) => Technique::CellForcingChain,
-            (Scale::Se, Technique::XChain | Technique::XyChain) => Technique::Aic,
+            (Scale::Se, Technique::XChain | Technique::XyChain | Technique::YCycle) => {
+                Technique::Aic
+            }
             (_, t) => t,
         };
         self.finders().iter().any(|&(t, _)| t == finder)
@@ -933,8 +942,8 @@ fn find_scaled(marks: &Candidates, context: &Context, scale: Scale, step: &mut S
 /// `key` makes on `scale`.
 fn floor_tenths(scale: Scale, key: Technique) -> u16 {
     match (scale, key) {
-        // SE's chain finder also makes X-chains, its cheapest chains.
-        (Scale::Se, Technique::Aic) => tenths(Technique::XChain.weight()),
+        // SE's chain finder also makes Y-cycles, its cheapest chains.
+        (Scale::Se, Technique::Aic) => tenths(Technique::YCycle.weight()),
         _ => tenths(key.weight()),
     }
 }
@@ -1188,8 +1197,13 @@ mod tests {
         for technique in Technique::ALL {
             let listed = |list: &[(Technique, Finder)]| list.iter().any(|(t, _)| *t == technique);
             // Direct pointing's finder also finds direct claiming, and the
-            // cell forcing chains' finder region forcing chains.
-            let shared = [Technique::DirectClaiming, Technique::RegionForcingChain];
+            // cell forcing chains' finder region forcing chains, and SE's
+            // chain finder Y-cycles.
+            let shared = [
+                Technique::DirectClaiming,
+                Technique::RegionForcingChain,
+                Technique::YCycle,
+            ];
             assert!(
                 listed(&FINDERS) || listed(&SE_FINDERS) || shared.contains(&technique),
                 "{technique:?} is on no list"
