@@ -167,7 +167,8 @@ struct Chainer<'a> {
     grid: Candidates,
     pending_on: std::collections::VecDeque<u32>,
     pending_off: std::collections::VecDeque<u32>,
-    made: Vec<(State, Vec<u32>)>,
+    /// Scratch for a node's premises.
+    parents: Vec<u32>,
     seen: Vec<u32>,
     stamp: u32,
     todo: Vec<u32>,
@@ -228,46 +229,65 @@ impl Chainer<'_> {
             }
             if let Some(n) = self.pending_off.pop_front() {
                 let (cell, digit, _) = split(net.nodes[n as usize].state);
-                self.made.clear();
+                // What turns on, and why: the cell's last candidate (no
+                // unit) or the digit's last place in unit `u`.
+                let mut made = [(0usize, None::<u8>); 4];
+                let mut count = 0;
                 if xy {
                     let mask = self.grid.mask(cell);
                     if mask.count_ones() == 2 {
                         let other = (mask & !(1 << digit)).trailing_zeros() as u8;
-                        let mut parents = vec![n];
-                        let gone = self.marks.mask(cell) & !mask;
-                        parents.extend(Digits(gone).map(|d| net.node(state(cell, d, false))));
-                        self.made.push((state(cell, other, true), parents));
+                        made[0] = (state(cell, other, true), None);
+                        count = 1;
                     }
                 }
                 let units = CELL_UNITS[cell];
                 for u in [units[2], units[0], units[1]] {
-                    let unit = UNIT_MASK[u as usize];
-                    let now = self.grid.digit_cells(digit) & unit;
-                    let others = now & !(1 << cell);
+                    let others =
+                        self.grid.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
                     if others.count_ones() != 1 {
                         continue;
                     }
                     let on = state(others.trailing_zeros() as usize, digit, true);
-                    if self.made.iter().any(|(s, _)| *s == on) {
-                        continue;
+                    if !made[..count].iter().any(|&(s, _)| s == on) {
+                        made[count] = (on, Some(u));
+                        count += 1;
                     }
-                    let mut parents = vec![n];
-                    let gone = self.marks.digit_cells(digit) & unit & !now;
-                    parents.extend(Cells(gone).map(|c| net.node(state(c, digit, false))));
-                    self.made.push((on, parents));
                 }
                 self.grid.eliminate(cell, digit);
-                for i in 0..self.made.len() {
-                    let on = self.made[i].0;
-                    if net.has(on & !1) {
-                        let clash = net.push(on, &self.made[i].1, false);
-                        net.clash = Some((clash, net.node(on & !1)));
+                for &(on, why) in &made[..count] {
+                    let clash = net.has(on & !1);
+                    if !clash && net.has(on) {
+                        continue;
+                    }
+                    // The premises: this candidate, and the others the net
+                    // erased from the cell or the unit before (SE's hidden
+                    // parents).
+                    self.parents.clear();
+                    self.parents.push(n);
+                    match why {
+                        None => {
+                            let gone =
+                                self.marks.mask(cell) & !self.grid.mask(cell) & !(1 << digit);
+                            self.parents
+                                .extend(Digits(gone).map(|d| net.node(state(cell, d, false))));
+                        }
+                        Some(u) => {
+                            let unit = UNIT_MASK[u as usize] & !(1 << cell);
+                            let gone = self.marks.digit_cells(digit)
+                                & unit
+                                & !self.grid.digit_cells(digit);
+                            self.parents
+                                .extend(Cells(gone).map(|c| net.node(state(c, digit, false))));
+                        }
+                    }
+                    if clash {
+                        let node = net.push(on, &self.parents, false);
+                        net.clash = Some((node, net.node(on & !1)));
                         return;
                     }
-                    if !net.has(on) {
-                        let id = net.push(on, &self.made[i].1, true);
-                        self.pending_on.push_back(id);
-                    }
+                    let id = net.push(on, &self.parents, true);
+                    self.pending_on.push_back(id);
                 }
                 continue;
             }
@@ -374,10 +394,21 @@ impl Search<'_> {
                 if !nets.iter().all(|n| n.has(s)) {
                     continue;
                 }
+                // A conclusion more complex than the best so far cannot
+                // win: stop counting it as soon as it is.
+                let bound = self.best.map_or(usize::MAX, |b| b.key.0);
                 let mut complexity = 0;
                 for net in nets.iter_mut() {
                     let node = net.node(s);
                     complexity += self.chainer.count(net, node);
+                    if complexity > bound {
+                        break;
+                    }
+                }
+                if complexity > bound {
+                    // Counted as found, to keep SE's order of the others.
+                    self.order += 1;
+                    continue;
                 }
                 self.offer(complexity, kind, s, cell);
             }
@@ -459,7 +490,7 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &m
             grid: marks.clone(),
             pending_on: Default::default(),
             pending_off: Default::default(),
-            made: Vec::new(),
+            parents: Vec::new(),
             seen: vec![0; STATES],
             stamp: 0,
             todo: Vec::new(),
