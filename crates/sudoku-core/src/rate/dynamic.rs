@@ -176,17 +176,13 @@ struct Chainer<'a> {
 
 /// The cells of `cell`'s box, row and column (SE's order) holding `digit`
 /// in `grid`, other than `cell`, each once.
-fn peers_with(grid: &Candidates, cell: usize, digit: u8) -> impl Iterator<Item = usize> + '_ {
+fn peers_with(grid: &Candidates, cell: usize, digit: u8) -> impl Iterator<Item = usize> {
     let units = CELL_UNITS[cell];
-    let mut seen = 1u128 << cell;
-    [units[2], units[0], units[1]]
-        .into_iter()
-        .flat_map(move |u| Cells(grid.digit_cells(digit) & UNIT_MASK[u as usize]))
-        .filter(move |&c| {
-            let new = seen & (1 << c) == 0;
-            seen |= 1 << c;
-            new
-        })
+    let places = grid.digit_cells(digit) & !(1u128 << cell);
+    let in_box = places & UNIT_MASK[units[2] as usize];
+    let in_row = places & UNIT_MASK[units[0] as usize] & !in_box;
+    let in_column = places & UNIT_MASK[units[1] as usize] & !in_box;
+    Cells(in_box).chain(Cells(in_row)).chain(Cells(in_column))
 }
 
 impl Chainer<'_> {
