@@ -21,7 +21,10 @@
 //! and finned fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
 //! wings in `wings.rs`, simple colouring in `colouring.rs`, the unique
 //! rectangle in `unique_rectangle.rs`, BUG+1 in `bug.rs`, X-, XY- and alternating inference chains
-//! in `chains.rs`, forcing chains and trial and error in `forcing.rs`.
+//! in `chains.rs`, SE's Y-cycles in `cycles.rs`, forcing chains and trial and error in
+//! `forcing.rs`, SE's static cell and region forcing chains in `multiple.rs`, SE's
+//! Nishio and dynamic forcing chains in `dynamic.rs` (with the techniques its (+)
+//! level applies inside them in `dynamic_plus.rs`).
 //!
 //! ```
 //! use sudoku_core::rate::{self, Level, Technique};
@@ -761,10 +764,11 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// Sudoku Explainer's default technique list, in its order, as far as this
 /// crate implements it (serate's `revisedRating == 0` list less the
 /// techniques its settings switch off). SE takes the first step the first
-/// technique in this order finds. After BUG type 1 the list ends with this
-/// crate's own chains and forcing chains, scored with SE's base
-/// difficulties and length rule ([`chain_length_tenths`]), where SE would
-/// use techniques this crate does not implement (see the README).
+/// technique in this order finds. Its X- and XY-chains are this crate's
+/// own, scored with SE's base difficulties and length rule
+/// ([`chain_length_tenths`]); its forcing chains are built as SE builds
+/// them. Where SE would go on to nested forcing chains, trial and error
+/// ends the list (see the README).
 const SE_FINDERS: [(Technique, Finder); 33] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
