@@ -253,6 +253,9 @@ pub enum Technique {
     WxyzWing,
     /// Bivalue universal grave plus one (only for puzzles known to have one solution).
     BugPlusOne,
+    /// Sudoku Explainer's BUG type 2: a bivalue universal grave plus one
+    /// digit in several cells (only for puzzles known to have one solution).
+    BugType2,
     /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
     VwxyzWing,
     /// Sudoku Explainer's bidirectional Y-cycle: a loop of bivalue cells,
@@ -291,7 +294,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 46] = [
+    pub const ALL: [Technique; 47] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -324,6 +327,7 @@ impl Technique {
         Technique::ThreeStrongLinks,
         Technique::WxyzWing,
         Technique::BugPlusOne,
+        Technique::BugType2,
         Technique::VwxyzWing,
         Technique::YCycle,
         Technique::UvwxyzWing,
@@ -382,6 +386,7 @@ impl Technique {
             Technique::UvwxyzWing => 6.6,
             Technique::TuvwxyzWing => 7.5,
             Technique::BugPlusOne => 5.6,
+            Technique::BugType2 => 5.7,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
@@ -435,6 +440,7 @@ impl Technique {
             Technique::UvwxyzWing => "UVWXYZ-Wing",
             Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::BugPlusOne => "BUG+1",
+            Technique::BugType2 => "BUG type 2",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "AIC",
@@ -796,7 +802,7 @@ const SE_FINDERS: [(Technique, Finder); 33] = [
         single_digit::three_strong_links,
     ),
     (Technique::WxyzWing, wings::als_wing::<3>),
-    (Technique::BugPlusOne, bug::bug_plus_one),
+    (Technique::BugPlusOne, bug::se_bug),
     (Technique::VwxyzWing, wings::als_wing::<4>),
     (Technique::UvwxyzWing, wings::als_wing::<5>),
     (Technique::Aic, chains::se_forcing_chain),
@@ -859,6 +865,7 @@ impl Scale {
         let finder = match (self, technique) {
             (_, Technique::DirectClaiming) => Technique::DirectPointing,
             (_, Technique::RegionForcingChain) => Technique::CellForcingChain,
+            (Scale::Se, Technique::BugType2) => Technique::BugPlusOne,
             (Scale::Se, Technique::XChain | Technique::XyChain | Technique::YCycle) => {
                 Technique::Aic
             }
@@ -1207,6 +1214,7 @@ mod tests {
                 Technique::DirectClaiming,
                 Technique::RegionForcingChain,
                 Technique::YCycle,
+                Technique::BugType2,
             ];
             assert!(
                 listed(&FINDERS) || listed(&SE_FINDERS) || shared.contains(&technique),
