@@ -1387,6 +1387,27 @@ mod tests {
         }
 
         #[test]
+        fn unique_rectangle_type3_naked_pair_with_the_roof() {
+            // Floors r4c1, r4c2 = 12; roofs r1c1 = 123 and r1c2 = 124: one
+            // roof holds 3 or 4, so with r1c6 = 34 the row's 3 and 4 are
+            // taken.
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            keep(&mut marks, cell(3, 0), &[1, 2]);
+            keep(&mut marks, cell(3, 1), &[1, 2]);
+            keep(&mut marks, cell(0, 0), &[1, 2, 3]);
+            keep(&mut marks, cell(0, 1), &[1, 2, 4]);
+            keep(&mut marks, cell(0, 5), &[3, 4]);
+            let step = found(unique_rectangle::se_types, &marks, true);
+            let expected: Vec<_> = [2, 3, 4, 6, 7, 8]
+                .into_iter()
+                .flat_map(|c| [(cell(0, c), 3), (cell(0, c), 4)])
+                .collect();
+            assert_eq!(step.eliminations, sorted(expected));
+            // SE: 4.5 plus 0.1 for the pair's second digit.
+            assert_eq!(step.difficulty(), 4.6);
+        }
+
+        #[test]
         fn unique_rectangle_needs_a_unique_puzzle() {
             let mut marks = Candidates::new(&Grid::EMPTY);
             for c in [cell(0, 0), cell(0, 3), cell(1, 0)] {
