@@ -89,6 +89,47 @@ fn every_step_on_hard_puzzles_is_sound_and_uses_many_techniques() {
     used.dedup();
     // A hard set exercises most of the repertoire; each was checked above.
     assert!(used.len() >= 15, "only {used:?}");
+    // Including SE's dynamic chains, whose nets erase candidates as they go.
+    for chains in [
+        Technique::NishioForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+    ] {
+        assert!(used.contains(&chains), "{chains:?} not exercised");
+    }
+}
+
+#[test]
+fn every_se_step_on_serate_puzzles_is_sound() {
+    // The serate-rated puzzles reach every band of SE's scale: walk their
+    // SE paths (the file's first field is the puzzle).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/serate.txt");
+    let text = std::fs::read_to_string(path).expect("test data is readable");
+    let mut used: Vec<Technique> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .flat_map(|l| {
+            let puzzle: Grid = l
+                .split_whitespace()
+                .next()
+                .expect("a puzzle")
+                .parse()
+                .expect("test data parses");
+            check_path_on(&puzzle, Scale::Se)
+        })
+        .collect();
+    used.sort();
+    used.dedup();
+    for technique in [
+        Technique::BugType2,
+        Technique::YCycle,
+        Technique::NishioForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::DynamicForcingChain,
+    ] {
+        assert!(used.contains(&technique), "{technique:?} not exercised");
+    }
 }
 
 #[test]

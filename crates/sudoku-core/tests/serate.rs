@@ -29,10 +29,10 @@ const BANDS: [(&str, u32, u32); 5] = [
 /// README; these are those, rounded down.
 const FLOORS: [(f64, f64); 5] = [
     (100.0, 100.0),
-    (99.0, 99.0),
-    (94.0, 95.0),
-    (93.0, 93.0),
-    (0.0, 1.9),
+    (100.0, 100.0),
+    (97.0, 98.0),
+    (100.0, 100.0),
+    (100.0, 100.0),
 ];
 
 /// A serate verdict: the puzzle and ER, EP, ED in tenths.

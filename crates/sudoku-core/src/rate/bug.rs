@@ -56,3 +56,57 @@ pub(super) fn bug_plus_one(marks: &Candidates, context: &Context, step: &mut Ste
     }
     false
 }
+
+/// Sudoku Explainer's BUG types 1 and 2 (5.6, 5.7). Type 2: every cell
+/// with more than two candidates has three, one of them the same digit
+/// `d`, and without `d` in those cells the position would be a BUG. In a
+/// puzzle known to have one solution one of those cells is then `d`, so
+/// `d` leaves every cell that sees them all.
+pub(super) fn se_bug(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    if !context.unique {
+        return false;
+    }
+    if bug_plus_one(marks, context, step) {
+        return true;
+    }
+    let mut extra = 0u128;
+    for c in Cells(marks.empty_cells()) {
+        match marks.mask(c).count_ones() {
+            2 => {}
+            3 => extra |= 1 << c,
+            _ => return false,
+        }
+    }
+    if extra.count_ones() < 2 {
+        return false;
+    }
+    let shared = Cells(extra).fold(super::candidates::ALL_DIGITS, |a, c| a & marks.mask(c));
+    for digit in Digits(shared) {
+        let grave = UNITS.iter().all(|unit| {
+            let mut counts = [0u8; 10];
+            for &c in unit {
+                let mut m = marks.mask(c as usize);
+                if extra & (1 << c) != 0 {
+                    m &= !(1 << digit);
+                }
+                for d in Digits(m) {
+                    counts[d as usize] += 1;
+                }
+            }
+            counts.iter().all(|&n| n == 0 || n == 2)
+        });
+        if !grave {
+            continue;
+        }
+        let seeing = Cells(extra).fold(!0u128, |a, c| a & super::candidates::PEERS[c]);
+        let victims = seeing & marks.digit_cells(digit) & !extra;
+        if victims == 0 {
+            continue;
+        }
+        step.reset(Technique::BugType2);
+        step.cells.extend(Cells(extra));
+        step.eliminations.extend(Cells(victims).map(|c| (c, digit)));
+        return true;
+    }
+    false
+}

@@ -216,22 +216,30 @@ pub(super) fn aic(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
 /// chaining technique): every X-chain, XY-chain and AIC this module finds,
 /// from every start, scored as SE scores a forcing chain (6.6 on one digit,
 /// 7.0 mixing cells and digits, plus SE's length increment over the chain's
-/// candidates and the assumption at both ends); the lowest score is taken,
-/// as SE sorts its chains and takes the first.
+/// candidates and the assumption at both ends), and the Y-cycles SE finds
+/// (`cycles.rs`, 6.5 plus the increment over their candidates). SE sorts by
+/// score, then complexity (the candidates counted), then kind (X-chains,
+/// Y-cycles, the others) and takes the first; so does this.
 pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    let mut best: Option<(u16, Step)> = None;
+    // (score, complexity, SE's sort key), the step.
+    let mut best: Option<((u16, usize, u8), Step)> = None;
     let mut scratch = Step::new(Technique::Aic);
     let mut keep = |found: &Step, nodes: usize| {
-        let base = if found.technique == Technique::XChain {
-            66
+        let (base, kind) = if found.technique == Technique::XChain {
+            (66, 2)
         } else {
-            70
+            (70, 4)
         };
-        let tenths = base + super::chain_length_tenths(nodes + 2);
-        if best.as_ref().is_none_or(|(t, _)| tenths < *t) {
+        let complexity = nodes + 2;
+        let key = (
+            base + super::chain_length_tenths(complexity),
+            complexity,
+            kind,
+        );
+        if best.as_ref().is_none_or(|(k, _)| key.0 < k.0) {
             let mut chosen = found.clone();
-            chosen.tenths = tenths;
-            best = Some((tenths, chosen));
+            chosen.tenths = key.0;
+            best = Some((key, chosen));
         }
         false
     };
@@ -246,11 +254,25 @@ pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step)
     }
     run_with(marks, Mode::Xy, Technique::XyChain, &mut scratch, &mut keep);
     run_with(marks, Mode::Aic, Technique::Aic, &mut scratch, &mut keep);
-    match best {
-        Some((_, found)) => {
-            *step = found;
-            true
+    let Some((key, mut found)) = best else {
+        return false;
+    };
+    // A Y-cycle's eliminations are an XY-chain's too, so there is none
+    // without a chain.
+    let mut cycle_best: Option<((u16, usize, u8), super::cycles::Cycle)> = None;
+    super::cycles::y_cycles(marks, &mut |cycle| {
+        let tenths = 65 + super::chain_length_tenths(cycle.complexity);
+        let key = (tenths, cycle.complexity, 3);
+        if cycle_best.as_ref().is_none_or(|(k, _)| key < *k) {
+            cycle_best = Some((key, cycle));
         }
-        None => false,
+    });
+    if let Some((cycle_key, cycle)) = cycle_best.filter(|(k, _)| *k < key) {
+        found.reset(Technique::YCycle);
+        found.cells = cycle.cells;
+        found.eliminations = cycle.eliminations;
+        found.tenths = cycle_key.0;
     }
+    *step = found;
+    true
 }

@@ -21,7 +21,10 @@
 //! and finned fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
 //! wings in `wings.rs`, simple colouring in `colouring.rs`, the unique
 //! rectangle in `unique_rectangle.rs`, BUG+1 in `bug.rs`, X-, XY- and alternating inference chains
-//! in `chains.rs`, forcing chains and trial and error in `forcing.rs`.
+//! in `chains.rs`, SE's Y-cycles in `cycles.rs`, forcing chains and trial and error in
+//! `forcing.rs`, SE's static cell and region forcing chains in `multiple.rs`, SE's
+//! Nishio and dynamic forcing chains in `dynamic.rs` (with the techniques its (+)
+//! level applies inside them in `dynamic_plus.rs`).
 //!
 //! ```
 //! use sudoku_core::rate::{self, Level, Technique};
@@ -42,7 +45,10 @@ mod bug;
 mod candidates;
 mod chains;
 mod colouring;
+mod cycles;
 mod direct;
+mod dynamic;
+mod dynamic_plus;
 mod fish;
 mod forcing;
 mod locked;
@@ -247,8 +253,14 @@ pub enum Technique {
     WxyzWing,
     /// Bivalue universal grave plus one (only for puzzles known to have one solution).
     BugPlusOne,
+    /// Sudoku Explainer's BUG type 2: a bivalue universal grave plus one
+    /// digit in several cells (only for puzzles known to have one solution).
+    BugType2,
     /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
     VwxyzWing,
+    /// Sudoku Explainer's bidirectional Y-cycle: a loop of bivalue cells,
+    /// each seeing the next and sharing a digit with it.
+    YCycle,
     /// Sudoku Explainer's UVWXYZ-Wing: the WXYZ-Wing with a set of five cells.
     UvwxyzWing,
     /// An alternating chain of strong and weak links on one digit.
@@ -261,6 +273,9 @@ pub enum Technique {
     TuvwxyzWing,
     /// An assumption that leads to a contradiction by singles alone.
     ForcingChain,
+    /// Sudoku Explainer's Nishio forcing chains: an assumption whose
+    /// consequences along X-links, erased as they go, contradict each other.
+    NishioForcingChain,
     /// Sudoku Explainer's cell forcing chains: every candidate of a cell
     /// leads to the same conclusion.
     CellForcingChain,
@@ -269,6 +284,9 @@ pub enum Technique {
     RegionForcingChain,
     /// An assumption that leads to a contradiction with the basic techniques.
     DynamicForcingChain,
+    /// Sudoku Explainer's dynamic forcing chains (+): dynamic forcing chains
+    /// that also apply locked candidates, pairs and X-Wings along the way.
+    DynamicForcingChainPlus,
     /// Every candidate of a cell but one is shown, by exhaustive search, to
     /// lead to no solution.
     TrialAndError,
@@ -276,7 +294,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 43] = [
+    pub const ALL: [Technique; 47] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -309,16 +327,20 @@ impl Technique {
         Technique::ThreeStrongLinks,
         Technique::WxyzWing,
         Technique::BugPlusOne,
+        Technique::BugType2,
         Technique::VwxyzWing,
+        Technique::YCycle,
         Technique::UvwxyzWing,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
         Technique::TuvwxyzWing,
         Technique::ForcingChain,
+        Technique::NishioForcingChain,
         Technique::CellForcingChain,
         Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
         Technique::TrialAndError,
     ];
 
@@ -360,16 +382,20 @@ impl Technique {
             Technique::ThreeStrongLinks => 5.4,
             Technique::WxyzWing => 5.5,
             Technique::VwxyzWing => 6.2,
+            Technique::YCycle => 6.5,
             Technique::UvwxyzWing => 6.6,
             Technique::TuvwxyzWing => 7.5,
             Technique::BugPlusOne => 5.6,
+            Technique::BugType2 => 5.7,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
             Technique::ForcingChain => 7.5,
+            Technique::NishioForcingChain => 7.5,
             Technique::CellForcingChain => 8.0,
             Technique::RegionForcingChain => 8.0,
             Technique::DynamicForcingChain => 8.5,
+            Technique::DynamicForcingChainPlus => 9.0,
             Technique::TrialAndError => 11.0,
         }
     }
@@ -410,16 +436,20 @@ impl Technique {
             Technique::ThreeStrongLinks => "3 Strong Links",
             Technique::WxyzWing => "WXYZ-Wing",
             Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::UvwxyzWing => "UVWXYZ-Wing",
             Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::BugPlusOne => "BUG+1",
+            Technique::BugType2 => "BUG type 2",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "AIC",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::NishioForcingChain => "Nishio Forcing Chains",
             Technique::CellForcingChain => "Cell Forcing Chains",
             Technique::RegionForcingChain => "Region Forcing Chains",
             Technique::DynamicForcingChain => "Dynamic Forcing Chain",
+            Technique::DynamicForcingChainPlus => "Dynamic Forcing Chains (+)",
             Technique::TrialAndError => "Trial and Error",
         }
     }
@@ -436,11 +466,12 @@ impl fmt::Display for Technique {
 #[error("unknown technique '{0}' (expected a name such as \"Hidden Single\" or \"XY-Wing\")")]
 pub struct ParseTechniqueError(pub String);
 
-/// A technique name reduced to its lowercase letters and digits, so that
-/// "XY-Wing", "xy wing" and "XyWing" compare equal.
+/// A technique name reduced to its lowercase letters, digits and `+`, so
+/// that "XY-Wing", "xy wing" and "XyWing" compare equal (the `+` tells SE's
+/// "Dynamic Forcing Chains (+)" from its plain dynamic chains).
 fn name_key(name: &str) -> impl Iterator<Item = char> + '_ {
     name.chars()
-        .filter(char::is_ascii_alphanumeric)
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '+')
         .map(|c| c.to_ascii_lowercase())
 }
 
@@ -739,11 +770,12 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// Sudoku Explainer's default technique list, in its order, as far as this
 /// crate implements it (serate's `revisedRating == 0` list less the
 /// techniques its settings switch off). SE takes the first step the first
-/// technique in this order finds. After BUG type 1 the list ends with this
-/// crate's own chains and forcing chains, scored with SE's base
-/// difficulties and length rule ([`chain_length_tenths`]), where SE would
-/// use techniques this crate does not implement (see the README).
-const SE_FINDERS: [(Technique, Finder); 31] = [
+/// technique in this order finds. Its X- and XY-chains are this crate's
+/// own, scored with SE's base difficulties and length rule
+/// ([`chain_length_tenths`]); its forcing chains are built as SE builds
+/// them. Where SE would go on to nested forcing chains, trial and error
+/// ends the list (see the README).
+const SE_FINDERS: [(Technique, Finder); 33] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, direct::locking),
@@ -770,19 +802,18 @@ const SE_FINDERS: [(Technique, Finder); 31] = [
         single_digit::three_strong_links,
     ),
     (Technique::WxyzWing, wings::als_wing::<3>),
-    (Technique::BugPlusOne, bug::bug_plus_one),
+    (Technique::BugPlusOne, bug::se_bug),
     (Technique::VwxyzWing, wings::als_wing::<4>),
     (Technique::UvwxyzWing, wings::als_wing::<5>),
     (Technique::Aic, chains::se_forcing_chain),
     (Technique::TuvwxyzWing, wings::als_wing::<6>),
+    (Technique::NishioForcingChain, dynamic::nishio),
     (
         Technique::CellForcingChain,
         multiple::multiple_forcing_chain,
     ),
-    (
-        Technique::DynamicForcingChain,
-        forcing::dynamic_forcing_chain,
-    ),
+    (Technique::DynamicForcingChain, dynamic::dynamic),
+    (Technique::DynamicForcingChainPlus, dynamic::dynamic_plus),
     (Technique::TrialAndError, forcing::trial_and_error),
 ];
 
@@ -834,7 +865,10 @@ impl Scale {
         let finder = match (self, technique) {
             (_, Technique::DirectClaiming) => Technique::DirectPointing,
             (_, Technique::RegionForcingChain) => Technique::CellForcingChain,
-            (Scale::Se, Technique::XChain | Technique::XyChain) => Technique::Aic,
+            (Scale::Se, Technique::BugType2) => Technique::BugPlusOne,
+            (Scale::Se, Technique::XChain | Technique::XyChain | Technique::YCycle) => {
+                Technique::Aic
+            }
             (_, t) => t,
         };
         self.finders().iter().any(|&(t, _)| t == finder)
@@ -890,10 +924,8 @@ fn se_tenths(step: &Step) -> u16 {
             _ => 15,
         },
         // The chain finder scores its chains itself (`chains::se_forcing_chain`).
-        // SE's Nishio (7.5) and dynamic contradiction chains (8.5), without
-        // the length increment: these steps do not record their chains.
+        // The native forcing chain, were it on SE's list: SE's Nishio base.
         Technique::ForcingChain => 75,
-        Technique::DynamicForcingChain => 85,
         _ => step.tenths,
     }
 }
@@ -921,8 +953,8 @@ fn find_scaled(marks: &Candidates, context: &Context, scale: Scale, step: &mut S
 /// `key` makes on `scale`.
 fn floor_tenths(scale: Scale, key: Technique) -> u16 {
     match (scale, key) {
-        // SE's chain finder also makes X-chains, its cheapest chains.
-        (Scale::Se, Technique::Aic) => tenths(Technique::XChain.weight()),
+        // SE's chain finder also makes Y-cycles, its cheapest chains.
+        (Scale::Se, Technique::Aic) => tenths(Technique::YCycle.weight()),
         _ => tenths(key.weight()),
     }
 }
@@ -1176,8 +1208,14 @@ mod tests {
         for technique in Technique::ALL {
             let listed = |list: &[(Technique, Finder)]| list.iter().any(|(t, _)| *t == technique);
             // Direct pointing's finder also finds direct claiming, and the
-            // cell forcing chains' finder region forcing chains.
-            let shared = [Technique::DirectClaiming, Technique::RegionForcingChain];
+            // cell forcing chains' finder region forcing chains, and SE's
+            // chain finder Y-cycles.
+            let shared = [
+                Technique::DirectClaiming,
+                Technique::RegionForcingChain,
+                Technique::YCycle,
+                Technique::BugType2,
+            ];
             assert!(
                 listed(&FINDERS) || listed(&SE_FINDERS) || shared.contains(&technique),
                 "{technique:?} is on no list"
@@ -1346,6 +1384,27 @@ mod tests {
             keep(&mut marks, cell(4, 0), &[2, 3]);
             let step = found(wings::xy_wing, &marks, false);
             assert_eq!(step.eliminations, vec![(cell(4, 4), 3)]);
+        }
+
+        #[test]
+        fn unique_rectangle_type3_naked_pair_with_the_roof() {
+            // Floors r4c1, r4c2 = 12; roofs r1c1 = 123 and r1c2 = 124: one
+            // roof holds 3 or 4, so with r1c6 = 34 the row's 3 and 4 are
+            // taken.
+            let mut marks = Candidates::new(&Grid::EMPTY);
+            keep(&mut marks, cell(3, 0), &[1, 2]);
+            keep(&mut marks, cell(3, 1), &[1, 2]);
+            keep(&mut marks, cell(0, 0), &[1, 2, 3]);
+            keep(&mut marks, cell(0, 1), &[1, 2, 4]);
+            keep(&mut marks, cell(0, 5), &[3, 4]);
+            let step = found(unique_rectangle::se_types, &marks, true);
+            let expected: Vec<_> = [2, 3, 4, 6, 7, 8]
+                .into_iter()
+                .flat_map(|c| [(cell(0, c), 3), (cell(0, c), 4)])
+                .collect();
+            assert_eq!(step.eliminations, sorted(expected));
+            // SE: 4.5 plus 0.1 for the pair's second digit.
+            assert_eq!(step.difficulty(), 4.6);
         }
 
         #[test]

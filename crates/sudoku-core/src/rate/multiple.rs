@@ -34,6 +34,22 @@ fn split(p: Pot) -> (usize, u8) {
 struct Reach {
     on: Vec<u16>,
     off: Vec<u16>,
+    /// The candidates reached on and off, as bit sets (729 bits each), to
+    /// intersect the branches quickly.
+    on_bits: [u64; 12],
+    off_bits: [u64; 12],
+}
+
+impl Reach {
+    fn set_on(&mut self, q: Pot, depth: u16) {
+        self.on[q] = depth;
+        self.on_bits[q / 64] |= 1 << (q % 64);
+    }
+
+    fn set_off(&mut self, q: Pot, depth: u16) {
+        self.off[q] = depth;
+        self.off_bits[q / 64] |= 1 << (q % 64);
+    }
 }
 
 /// The cells of `cell`'s box, row and column (SE's order) holding `digit`,
@@ -59,8 +75,10 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
     let mut reach = Reach {
         on: vec![0; 729],
         off: vec![0; 729],
+        on_bits: [0; 12],
+        off_bits: [0; 12],
     };
-    reach.on[source] = 1;
+    reach.set_on(source, 1);
     let (mut on_queue, mut off_queue) = (VecDeque::from([source]), VecDeque::new());
     loop {
         if let Some(p) = on_queue.pop_front() {
@@ -73,7 +91,7 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
                     return reach;
                 }
                 if reach.off[q] == 0 {
-                    reach.off[q] = depth;
+                    reach.set_off(q, depth);
                     off_queue.push_back(q);
                 }
             }
@@ -104,7 +122,7 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
                 return reach;
             }
             if reach.on[q] == 0 {
-                reach.on[q] = depth;
+                reach.set_on(q, depth);
                 on_queue.push_back(q);
             }
         }
@@ -116,7 +134,19 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
 fn best_common(branches: &[&Reach], marks: &Candidates) -> Option<(u16, usize, Pot, bool)> {
     let mut best: Option<(u16, usize, Pot, bool)> = None;
     for on in [true, false] {
-        for q in 0..729 {
+        let mut common = [!0u64; 12];
+        for b in branches {
+            let bits = if on { &b.on_bits } else { &b.off_bits };
+            for (c, w) in common.iter_mut().zip(bits) {
+                *c &= w;
+            }
+        }
+        let reached = common.iter().enumerate().flat_map(|(i, &w)| {
+            (0..64)
+                .filter(move |b| w & (1 << b) != 0)
+                .map(move |b| i * 64 + b)
+        });
+        for q in reached {
             let (cell, digit) = split(q);
             if !marks.has(cell, digit) {
                 continue;

@@ -141,7 +141,14 @@ fn seeing_all(group: u128) -> u128 {
 
 /// Whether all the cells of `group` lie in one row, column or box.
 fn one_unit(group: u128) -> bool {
-    UNIT_MASK.iter().any(|&m| group & !m == 0)
+    // Any unit holding the group holds its first cell: three to check.
+    if group == 0 {
+        return true;
+    }
+    let first = group.trailing_zeros() as usize;
+    CELL_UNITS[first]
+        .iter()
+        .any(|&u| group & !UNIT_MASK[u as usize] == 0)
 }
 
 /// The strong links of `digit`, as SE's two-link search takes them: a unit
@@ -223,64 +230,76 @@ fn chain_tenths(links: &[Link]) -> u16 {
     }
 }
 
-/// Depth-first search for a chain of `chain.len()` strong links of `digit`
-/// scoring `wanted`: each link's far end lies in one unit with the next
-/// link's near end, so the chain's first start or last end holds the digit.
+/// Depth-first search for chains of `len` strong links of `digit`: each
+/// link's far end lies in one unit with the next link's near end, so the
+/// chain's first start or last end holds the digit. Keeps the first chain
+/// found with the lowest score listed in `scores`.
 struct ChainSearch<'a> {
     marks: &'a Candidates,
     digit: u8,
     links: &'a [Link],
-    wanted: u16,
+    scores: &'a [u16],
+    len: usize,
+    /// The chain so far: each link, with its near and far end.
+    chain: Vec<(Link, u128, u128)>,
+    /// The same links, for scoring.
+    plain: Vec<Link>,
+    best: Option<Step>,
 }
 
 impl ChainSearch<'_> {
-    fn extend(
-        &self,
-        chain: &mut Vec<(Link, u128, u128)>,
-        used: u128,
-        step: &mut Step,
-        len: usize,
-    ) -> bool {
-        if chain.len() == len {
-            let start = chain[0].1;
-            let end = chain[len - 1].2;
-            let links: Vec<Link> = chain.iter().map(|c| c.0).collect();
-            if one_unit(start | end) || chain_tenths(&links) != self.wanted {
-                return false;
-            }
+    /// True when the search can stop: a chain with the least listed score
+    /// was found, and nothing found later can come before it.
+    fn extend(&mut self, used: u128) -> bool {
+        let len = self.len;
+        if self.chain.len() == len {
+            let start = self.chain[0].1;
+            let end = self.chain[len - 1].2;
             let removed =
                 self.marks.digit_cells(self.digit) & seeing_all(start) & seeing_all(end) & !used;
-            if removed == 0 {
+            if removed == 0 || one_unit(start | end) {
                 return false;
             }
-            step.reset(if len == 3 {
+            let tenths = chain_tenths(&self.plain);
+            if !self.scores.contains(&tenths)
+                || self.best.as_ref().is_some_and(|b| b.tenths <= tenths)
+            {
+                return false;
+            }
+            let mut step = Step::new(if len == 3 {
                 Technique::ThreeStrongLinks
             } else {
                 Technique::TurbotFish
             });
             step.cells.extend(Cells(used));
-            step.units.extend(links.iter().map(|l| unit_of(l.unit)));
+            step.units
+                .extend(self.plain.iter().map(|l| unit_of(l.unit)));
             step.eliminations
                 .extend(Cells(removed).map(|c| (c, self.digit)));
-            step.tenths = self.wanted;
-            return true;
+            step.tenths = tenths;
+            self.best = Some(step);
+            return tenths == self.scores[0];
         }
-        for link in self.links {
+        for i in 0..self.links.len() {
+            let link = self.links[i];
             let places = link.a | link.b;
             if places & used != 0 {
                 continue;
             }
             for (near, far) in [(link.a, link.b), (link.b, link.a)] {
-                if let Some(&(_, _, last)) = chain.last() {
+                if let Some(&(_, _, last)) = self.chain.last() {
                     if !one_unit(last | near) {
                         continue;
                     }
                 }
-                chain.push((*link, near, far));
-                if self.extend(chain, used | places, step, len) {
+                self.chain.push((link, near, far));
+                self.plain.push(link);
+                let done = self.extend(used | places);
+                self.chain.pop();
+                self.plain.pop();
+                if done {
                     return true;
                 }
-                chain.pop();
             }
         }
         false
@@ -288,24 +307,38 @@ impl ChainSearch<'_> {
 }
 
 /// Finds a chain of `len` strong links, lowest SE score first (SE sorts
-/// its candidates by score and takes the first).
+/// its candidates by score and takes the first), then digits in order.
 fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut Step) -> bool {
-    let per_digit: Vec<Vec<Link>> = (1..=9u8).map(|d| strong_links(marks, d)).collect();
-    for &wanted in scores {
-        for digit in 1..=9u8 {
-            let links = &per_digit[digit as usize - 1];
-            let search = ChainSearch {
-                marks,
-                digit,
-                links,
-                wanted,
-            };
-            if search.extend(&mut Vec::with_capacity(len), 0, step, len) {
-                return true;
+    let mut best: Option<Step> = None;
+    for digit in 1..=9u8 {
+        let links = strong_links(marks, digit);
+        let mut search = ChainSearch {
+            marks,
+            digit,
+            links: &links,
+            scores,
+            len,
+            chain: Vec::with_capacity(len),
+            plain: Vec::with_capacity(len),
+            best: None,
+        };
+        let done = search.extend(0);
+        if let Some(found) = search.best {
+            if best.as_ref().is_none_or(|b| found.tenths < b.tenths) {
+                best = Some(found);
             }
         }
+        if done {
+            break;
+        }
     }
-    false
+    match best {
+        Some(found) => {
+            *step = found;
+            true
+        }
+        None => false,
+    }
 }
 
 /// Sudoku Explainer's Turbot Fish (its two-strong-link search): two strong

@@ -22,11 +22,15 @@ use std::fmt;
 use super::{Step, Technique};
 
 impl Technique {
-    /// The name as typed on a command line: lowercase, words joined by `-`
-    /// (`x-wing`, `2-string-kite`, `bug+1`). [`FromStr`](std::str::FromStr) accepts it, the
+    /// The name as typed on a command line: lowercase, words joined by `-`,
+    /// no parentheses, which a shell would take (`x-wing`, `2-string-kite`,
+    /// `bug+1`, `dynamic-forcing-chains-+`). [`FromStr`](std::str::FromStr) accepts it, the
     /// human [`name`](Technique::name), and any mix of case, spaces, `-` and `_`.
     pub fn slug(self) -> String {
-        self.name().to_ascii_lowercase().replace(' ', "-")
+        self.name()
+            .to_ascii_lowercase()
+            .replace(['(', ')'], "")
+            .replace(' ', "-")
     }
 }
 

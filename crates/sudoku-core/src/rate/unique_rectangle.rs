@@ -1,4 +1,4 @@
-//! Unique rectangle, type 1 (both scales), and types 2 and 4 (SE's scale).
+//! Unique rectangle, type 1 (both scales), and types 2, 3 and 4 (SE's scale).
 //!
 //! Four blank cells at the corners of a rectangle spanning two rows, two
 //! columns and exactly two boxes: if all four could only be `x` or `y`, the two
@@ -60,11 +60,12 @@ pub(super) fn type1(marks: &Candidates, context: &Context, step: &mut Step) -> b
 /// and `z` leaves every cell that sees both. Type 4: the roof lies in one
 /// row or column, where `x` has no place but the roof; one roof cell is `x`
 /// then, and neither can be `y` (both would make the deadly pattern).
+/// Type 3 ([`type3`], 4.5-5.1) when none of these applies.
 pub(super) fn se_types(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     if !context.unique {
         return false;
     }
-    type1(marks, context, step) || roofs(marks, step)
+    type1(marks, context, step) || roofs(marks, step) || type3(marks, context, step)
 }
 
 fn roofs(marks: &Candidates, step: &mut Step) -> bool {
@@ -131,6 +132,135 @@ fn roofs(marks: &Candidates, step: &mut Step) -> bool {
                         step.cells.extend(corners);
                         step.eliminations.extend([(a, y), (b, y)]);
                         return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Pairs, triples... of `0..9` in SE's order (increasing as bit masks).
+fn combinations(size: u32) -> impl Iterator<Item = u16> {
+    (0u16..1 << 9).filter(move |m| m.count_ones() == size)
+}
+
+/// Unique rectangle type 3 (SE's scale), tried when no other type applies.
+/// The two roof cells share a unit and have extra digits besides the
+/// rectangle's `x` and `y`; one of them holds an extra digit.
+/// - Naked: the roof, as one pseudo-cell holding one of its extra digits,
+///   and `d - 1` other cells of the unit hold `d` digits between them; those
+///   digits leave the unit's other cells. SE: 4.5 + 0.1 per digit past one.
+/// - Hidden: `x`, `y` and `d - 2` digits the roof lacks have, in the unit,
+///   only the roof and `d - 1` other cells; the roof holds at most one of
+///   them, so those cells hold the rest and lose their other digits. SE:
+///   4.5 + 0.1 per digit past two.
+pub(super) fn type3(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    use super::candidates::{Cells, CELL_UNITS, UNITS, UNIT_MASK};
+    if !context.unique {
+        return false;
+    }
+    for corners in rectangles() {
+        let masks = corners.map(|c| marks.mask(c));
+        // Floors: two corners holding exactly the pair; roofs the others,
+        // both with extra digits.
+        let pair = masks.iter().fold(0x3FEu16, |a, &m| a & m);
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        let roofs: Vec<usize> = (0..4).filter(|&i| masks[i] != pair).collect();
+        if roofs.len() != 2 {
+            continue;
+        }
+        let (c1, c2) = (corners[roofs[0]], corners[roofs[1]]);
+        let extra = (masks[roofs[0]] | masks[roofs[1]]) & !pair;
+        if extra.count_ones() < 2 {
+            continue;
+        }
+        for degree in 2..=7u32 {
+            // SE's region order: box, row, column.
+            for k in [2, 0, 1] {
+                if CELL_UNITS[c1][k] != CELL_UNITS[c2][k] {
+                    continue;
+                }
+                let u = CELL_UNITS[c1][k] as usize;
+                let cells = UNITS[u].map(|c| c as usize);
+                let empty = (marks.empty_cells() & UNIT_MASK[u]).count_ones();
+                let (i1, i2) = (
+                    cells.iter().position(|&c| c == c1).unwrap_or(9),
+                    cells.iter().position(|&c| c == c2).unwrap_or(9),
+                );
+                if degree * 2 <= empty && degree >= extra.count_ones() {
+                    for combo in combinations(degree) {
+                        if combo & (1 << i1) == 0 || combo & (1 << i2) != 0 {
+                            continue;
+                        }
+                        let others: Vec<usize> = (0..9)
+                            .filter(|&i| i != i1 && combo & (1 << i) != 0)
+                            .map(|i| cells[i])
+                            .collect();
+                        let mut union = extra;
+                        let mut narrow = extra & masks[roofs[0]] & masks[roofs[1]];
+                        let mut ok = true;
+                        for &c in &others {
+                            let m = marks.mask(c);
+                            ok &= m.count_ones() > 1;
+                            union |= m;
+                            narrow |= m;
+                        }
+                        if !ok || narrow.count_ones() != degree || union.count_ones() != degree {
+                            continue;
+                        }
+                        let rest = UNIT_MASK[u] & !(1 << c1) & !(1 << c2);
+                        let rest = others.iter().fold(rest, |r, &c| r & !(1u128 << c));
+                        let victims: Vec<(usize, u8)> = Cells(rest)
+                            .flat_map(|c| Digits(marks.mask(c) & union).map(move |d| (c, d)))
+                            .collect();
+                        if !victims.is_empty() {
+                            step.reset(Technique::UniqueRectangle);
+                            step.cells.extend(corners);
+                            step.cells.extend(&others);
+                            step.eliminations.extend(victims);
+                            step.tenths = 45 + (degree as u16 - 1);
+                            return true;
+                        }
+                    }
+                }
+                if degree * 2 < empty {
+                    let rem = 0x3FEu16 & !pair & !extra;
+                    if degree - 2 > rem.count_ones() {
+                        continue;
+                    }
+                    let rem_digits: Vec<u8> = Digits(rem).collect();
+                    for pick in combinations(degree - 2) {
+                        if pick >> rem_digits.len() != 0 {
+                            continue;
+                        }
+                        let hidden = (0..rem_digits.len())
+                            .filter(|&i| pick & (1 << i) != 0)
+                            .fold(pair, |h, i| h | 1 << rem_digits[i]);
+                        let mut union = 0u128;
+                        let mut ok = true;
+                        for d in Digits(hidden) {
+                            let places = marks.digit_cells(d) & UNIT_MASK[u] & !(1 << c2);
+                            ok &= places != 0;
+                            union |= places;
+                        }
+                        if !ok || union.count_ones() != degree {
+                            continue;
+                        }
+                        let set = union & !(1 << c1) & !(1 << c2);
+                        let victims: Vec<(usize, u8)> = Cells(set)
+                            .flat_map(|c| Digits(marks.mask(c) & !hidden).map(move |d| (c, d)))
+                            .collect();
+                        if !victims.is_empty() {
+                            step.reset(Technique::UniqueRectangle);
+                            step.cells.extend(corners);
+                            step.cells.extend(Cells(set));
+                            step.eliminations.extend(victims);
+                            step.tenths = 45 + (set.count_ones() as u16).saturating_sub(1);
+                            return true;
+                        }
                     }
                 }
             }

@@ -1,0 +1,546 @@
+//! Sudoku Explainer's dynamic forcing chains: Nishio forcing chains (7.5),
+//! dynamic forcing chains (8.5) and dynamic forcing chains (+) (9.0), each
+//! plus SE's length increment.
+//!
+//! A *dynamic* chain follows an assumption the way the static chains of
+//! `multiple.rs` do (a candidate turned on turns off the other candidates
+//! of its cell and of its units; a candidate turned off turns on the last
+//! candidate of its cell or the last place of its digit in a unit), but
+//! every candidate it turns off is also erased from a working copy of the
+//! marks. Later implications read that copy, so a cell or unit emptied by
+//! several earlier steps of the chain forces its last candidate: the chain
+//! grows into a net. What the net proves is sound for the same reasons as
+//! a static chain: each implication holds whenever its premises do.
+//!
+//! From each candidate assumed on and assumed off, SE draws:
+//! - a *contradiction*: the net turns some candidate both on and off, so the
+//!   assumption is false;
+//! - a *double implication* (cells with three candidates or more): a
+//!   candidate turned the same way by both assumptions is proved so;
+//! - *cell* and *region* forcing nets: a candidate turned the same way by
+//!   every candidate of a cell, or by every place of a digit in a unit.
+//!
+//! Nishio forcing chains are the contradictions alone, with X-links only (an
+//! "on" does not clear its own cell, an "off" does not force a cell's last
+//! candidate). The (+) level also applies SE's simple techniques (locked
+//! candidates, hidden and naked pairs, X-Wing: `dynamic_plus.rs`) on the
+//! working copy whenever the net stalls, and follows their eliminations.
+//!
+//! SE scores each conclusion by its *complexity*: the number of distinct
+//! candidates (on or off) among the ancestors of the net's end points, its
+//! premises included, summed over the nets it needs. Among all
+//! conclusions it takes the lowest score, then the lowest complexity, then
+//! the kind (double implications, cell, region, contradictions), then the
+//! order found (cells in order, digits in order). This module keeps every
+//! candidate's premises to count them the same way.
+
+use super::candidates::{Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
+use super::{Context, Step, Technique};
+
+/// A candidate and a truth value: `(cell * 9 + digit - 1) * 2 + on`.
+type State = usize;
+
+const STATES: usize = 81 * 9 * 2;
+const NONE: u32 = u32::MAX;
+
+fn state(cell: usize, digit: u8, on: bool) -> State {
+    (cell * 9 + digit as usize - 1) * 2 + usize::from(on)
+}
+
+fn split(s: State) -> (usize, u8, bool) {
+    let p = s / 2;
+    (p / 9, (p % 9) as u8 + 1, s % 2 == 1)
+}
+
+/// Which of SE's chaining techniques is searched.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Contradictions only, on X-links.
+    Nishio,
+    /// Dynamic forcing chains.
+    Dynamic,
+    /// Dynamic forcing chains with the simple techniques inside.
+    Plus,
+}
+
+/// One implication the net found: its state and its premises (indices of
+/// earlier nodes).
+struct Node {
+    state: State,
+    parents: std::ops::Range<u32>,
+}
+
+/// Everything one assumption leads to.
+struct Net {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// `index[state]`: the node holding `state`, or `NONE`.
+    index: Vec<u32>,
+    /// Ancestor counts already worked out, per node (0 = not yet).
+    counts: Vec<u16>,
+    /// A contradiction: the two nodes (the first one may be a node outside
+    /// `index`, made for the clash) turning one candidate on and off.
+    clash: Option<(u32, u32)>,
+}
+
+impl Net {
+    fn new() -> Net {
+        Net {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            index: vec![NONE; STATES],
+            counts: Vec::new(),
+            clash: None,
+        }
+    }
+
+    fn clear(&mut self) {
+        for n in &self.nodes {
+            self.index[n.state] = NONE;
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.counts.clear();
+        self.clash = None;
+    }
+
+    fn has(&self, s: State) -> bool {
+        self.index[s] != NONE
+    }
+
+    /// Adds a node for `s` with premises `parents`; `stored` puts it in the
+    /// index (a clash node is not).
+    fn push(&mut self, s: State, parents: &[u32], stored: bool) -> u32 {
+        let id = self.nodes.len() as u32;
+        let start = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node {
+            state: s,
+            parents: start..self.parents.len() as u32,
+        });
+        self.counts.push(0);
+        if stored {
+            self.index[s] = id;
+        }
+        id
+    }
+
+    /// The number of distinct states among `node` and its ancestors.
+    fn ancestors(
+        &mut self,
+        node: u32,
+        seen: &mut [u32],
+        stamp: &mut u32,
+        todo: &mut Vec<u32>,
+    ) -> usize {
+        if self.counts[node as usize] != 0 {
+            return usize::from(self.counts[node as usize]);
+        }
+        *stamp += 1;
+        let mut count = 0;
+        todo.clear();
+        todo.push(node);
+        while let Some(n) = todo.pop() {
+            let s = self.nodes[n as usize].state;
+            if seen[s] == *stamp {
+                continue;
+            }
+            seen[s] = *stamp;
+            count += 1;
+            let r = self.nodes[n as usize].parents.clone();
+            todo.extend_from_slice(&self.parents[r.start as usize..r.end as usize]);
+        }
+        self.counts[node as usize] = count as u16;
+        count
+    }
+
+    /// The stored node of `s` (which must be there).
+    fn node(&self, s: State) -> u32 {
+        self.index[s]
+    }
+}
+
+/// The working state of one search: scratch buffers reused by every net.
+struct Chainer<'a> {
+    marks: &'a Candidates,
+    mode: Mode,
+    grid: Candidates,
+    pending_on: std::collections::VecDeque<u32>,
+    pending_off: std::collections::VecDeque<u32>,
+    /// Scratch for a node's premises.
+    parents: Vec<u32>,
+    seen: Vec<u32>,
+    stamp: u32,
+    todo: Vec<u32>,
+}
+
+/// The cells of `cell`'s box, row and column (SE's order) holding `digit`
+/// in `grid`, other than `cell`, each once.
+fn peers_with(grid: &Candidates, cell: usize, digit: u8) -> impl Iterator<Item = usize> {
+    let units = CELL_UNITS[cell];
+    let places = grid.digit_cells(digit) & !(1u128 << cell);
+    let in_box = places & UNIT_MASK[units[2] as usize];
+    let in_row = places & UNIT_MASK[units[0] as usize] & !in_box;
+    let in_column = places & UNIT_MASK[units[1] as usize] & !in_box;
+    Cells(in_box).chain(Cells(in_row)).chain(Cells(in_column))
+}
+
+impl Chainer<'_> {
+    /// Follows the assumption `start` into `net` (cleared first).
+    fn follow(&mut self, start: State, net: &mut Net) {
+        net.clear();
+        self.grid.clone_from(self.marks);
+        self.pending_on.clear();
+        self.pending_off.clear();
+        let first = net.push(start, &[], true);
+        if start % 2 == 1 {
+            self.pending_on.push_back(first);
+        } else {
+            self.pending_off.push_back(first);
+        }
+        let xy = self.mode != Mode::Nishio;
+        loop {
+            if let Some(n) = self.pending_on.pop_front() {
+                let (cell, digit, _) = split(net.nodes[n as usize].state);
+                let others = if xy {
+                    self.grid.mask(cell) & !(1 << digit)
+                } else {
+                    0
+                };
+                let offs = Digits(others)
+                    .map(|d| state(cell, d, false))
+                    .chain(peers_with(&self.grid, cell, digit).map(|c| state(c, digit, false)));
+                for off in offs {
+                    if net.has(off | 1) {
+                        let clash = net.push(off, &[n], false);
+                        net.clash = Some((net.node(off | 1), clash));
+                        return;
+                    }
+                    if !net.has(off) {
+                        let id = net.push(off, &[n], true);
+                        self.pending_off.push_back(id);
+                    }
+                }
+                continue;
+            }
+            if let Some(n) = self.pending_off.pop_front() {
+                let (cell, digit, _) = split(net.nodes[n as usize].state);
+                // What turns on, and why: the cell's last candidate (no
+                // unit) or the digit's last place in unit `u`.
+                let mut made = [(0usize, None::<u8>); 4];
+                let mut count = 0;
+                if xy {
+                    let mask = self.grid.mask(cell);
+                    if mask.count_ones() == 2 {
+                        let other = (mask & !(1 << digit)).trailing_zeros() as u8;
+                        made[0] = (state(cell, other, true), None);
+                        count = 1;
+                    }
+                }
+                let units = CELL_UNITS[cell];
+                for u in [units[2], units[0], units[1]] {
+                    let others =
+                        self.grid.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
+                    if others.count_ones() != 1 {
+                        continue;
+                    }
+                    let on = state(others.trailing_zeros() as usize, digit, true);
+                    if !made[..count].iter().any(|&(s, _)| s == on) {
+                        made[count] = (on, Some(u));
+                        count += 1;
+                    }
+                }
+                self.grid.eliminate(cell, digit);
+                for &(on, why) in &made[..count] {
+                    let clash = net.has(on & !1);
+                    if !clash && net.has(on) {
+                        continue;
+                    }
+                    // The premises: this candidate, and the others the net
+                    // erased from the cell or the unit before (SE's hidden
+                    // parents).
+                    self.parents.clear();
+                    self.parents.push(n);
+                    match why {
+                        None => {
+                            let gone =
+                                self.marks.mask(cell) & !self.grid.mask(cell) & !(1 << digit);
+                            self.parents
+                                .extend(Digits(gone).map(|d| net.node(state(cell, d, false))));
+                        }
+                        Some(u) => {
+                            let unit = UNIT_MASK[u as usize] & !(1 << cell);
+                            let gone = self.marks.digit_cells(digit)
+                                & unit
+                                & !self.grid.digit_cells(digit);
+                            self.parents
+                                .extend(Cells(gone).map(|c| net.node(state(c, digit, false))));
+                        }
+                    }
+                    if clash {
+                        let node = net.push(on, &self.parents, false);
+                        net.clash = Some((node, net.node(on & !1)));
+                        return;
+                    }
+                    let id = net.push(on, &self.parents, true);
+                    self.pending_on.push_back(id);
+                }
+                continue;
+            }
+            if self.mode == Mode::Plus && self.advance(net) {
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// The (+) level: SE's simple techniques on the working copy, when the
+    /// net has stalled. Queues their eliminations (SE does not check them
+    /// against the candidates the net turned on: a clash shows later, if
+    /// at all); false when none is new.
+    fn advance(&mut self, net: &mut Net) -> bool {
+        let mut any = false;
+        for (cell, digit, premises) in super::dynamic_plus::eliminations(self.marks, &self.grid) {
+            let off = state(cell, digit, false);
+            if net.has(off) {
+                continue;
+            }
+            let parents: Vec<u32> = premises
+                .into_iter()
+                .map(|(c, d)| net.node(state(c, d, false)))
+                .collect();
+            let id = net.push(off, &parents, true);
+            self.pending_off.push_back(id);
+            any = true;
+        }
+        any
+    }
+
+    fn count(&mut self, net: &mut Net, node: u32) -> usize {
+        net.ancestors(node, &mut self.seen, &mut self.stamp, &mut self.todo)
+    }
+}
+
+/// The best conclusion so far: (complexity, kind, order found), the
+/// conclusion (a state to make true) and the cell it starts from.
+#[derive(Clone, Copy)]
+struct Best {
+    key: (usize, u8, u32),
+    conclusion: State,
+    cell: usize,
+}
+
+/// SE's sort keys of the conclusions' kinds.
+const DOUBLE: u8 = 1;
+const CELL: u8 = 5;
+const REGION: u8 = 6;
+const CONTRADICTION: u8 = 7;
+
+struct Search<'a> {
+    chainer: Chainer<'a>,
+    best: Option<Best>,
+    order: u32,
+}
+
+impl Search<'_> {
+    /// Offers a conclusion of `complexity`; a conclusion that removes
+    /// nothing is not one (SE's `isWorth`).
+    fn offer(&mut self, complexity: usize, kind: u8, conclusion: State, cell: usize) {
+        self.order += 1;
+        let (c, d, on) = split(conclusion);
+        let marks = self.chainer.marks;
+        let worth = if on {
+            marks.mask(c) & !(1 << d) != 0
+        } else {
+            marks.has(c, d)
+        };
+        if !worth {
+            return;
+        }
+        let key = (complexity, kind, self.order);
+        if self.best.is_none_or(|b| key < b.key) {
+            self.best = Some(Best {
+                key,
+                conclusion,
+                cell,
+            });
+        }
+    }
+
+    /// A contradiction in `net`, which assumed `assumed`: its negation holds.
+    fn contradiction(&mut self, net: &mut Net, assumed: State, cell: usize) {
+        if let Some((a, b)) = net.clash {
+            let complexity = self.chainer.count(net, a) + self.chainer.count(net, b);
+            self.offer(complexity, CONTRADICTION, assumed ^ 1, cell);
+        }
+    }
+
+    /// What every net in `nets` turns the same way (in the order of the
+    /// first), each offered as a conclusion of `kind`.
+    fn common(&mut self, nets: &mut [&mut Net], kind: u8, cell: usize) {
+        for on in [true, false] {
+            let first = &nets[0];
+            let states: Vec<State> = first
+                .nodes
+                .iter()
+                .map(|n| n.state)
+                .filter(|&s| (s % 2 == 1) == on && first.has(s))
+                .collect();
+            for s in states {
+                if !nets.iter().all(|n| n.has(s)) {
+                    continue;
+                }
+                // A conclusion more complex than the best so far cannot
+                // win: stop counting it as soon as it is.
+                let bound = self.best.map_or(usize::MAX, |b| b.key.0);
+                let mut complexity = 0;
+                for net in nets.iter_mut() {
+                    let node = net.node(s);
+                    complexity += self.chainer.count(net, node);
+                    if complexity > bound {
+                        break;
+                    }
+                }
+                if complexity > bound {
+                    // Counted as found, to keep SE's order of the others.
+                    self.order += 1;
+                    continue;
+                }
+                self.offer(complexity, kind, s, cell);
+            }
+        }
+    }
+}
+
+/// The nets SE's rule draws from one cell.
+fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>) {
+    let marks = search.chainer.marks;
+    let mode = search.chainer.mode;
+    let mask = marks.mask(cell);
+    let count = mask.count_ones();
+    let digits: Vec<u8> = Digits(mask).collect();
+    let mut on_nets: Vec<Net> = Vec::new();
+    for &digit in &digits {
+        let mut on_net = pool.pop().unwrap_or_else(Net::new);
+        let mut off_net = pool.pop().unwrap_or_else(Net::new);
+        let on = state(cell, digit, true);
+        search.chainer.follow(on, &mut on_net);
+        search.contradiction(&mut on_net, on, cell);
+        search.chainer.follow(on & !1, &mut off_net);
+        search.contradiction(&mut off_net, on & !1, cell);
+        if mode != Mode::Nishio && count >= 3 {
+            search.common(&mut [&mut on_net, &mut off_net], DOUBLE, cell);
+        }
+        pool.push(off_net);
+        if mode != Mode::Nishio {
+            search_regions(search, cell, digit, &mut on_net, pool);
+        }
+        on_nets.push(on_net);
+    }
+    if mode != Mode::Nishio {
+        let mut refs: Vec<&mut Net> = on_nets.iter_mut().collect();
+        search.common(&mut refs, CELL, cell);
+    }
+    pool.extend(on_nets);
+}
+
+/// Region forcing nets for `digit` in the units where `cell` is its first
+/// place, `own` being the net of `cell` holding it.
+fn search_regions(search: &mut Search, cell: usize, digit: u8, own: &mut Net, pool: &mut Vec<Net>) {
+    let marks = search.chainer.marks;
+    let units = CELL_UNITS[cell];
+    for u in [units[2], units[0], units[1]] {
+        let places = marks.digit_cells(digit) & UNIT_MASK[u as usize];
+        // The first place in the unit's own cell order.
+        let first = UNITS[u as usize]
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| places & (1 << c) != 0);
+        if places.count_ones() < 2 || first != Some(cell) {
+            continue;
+        }
+        let mut others: Vec<Net> = Vec::new();
+        for &c in UNITS[u as usize].iter() {
+            let c = c as usize;
+            if c == cell || places & (1 << c) == 0 {
+                continue;
+            }
+            let mut net = pool.pop().unwrap_or_else(Net::new);
+            search.chainer.follow(state(c, digit, true), &mut net);
+            others.push(net);
+        }
+        let mut refs: Vec<&mut Net> = vec![&mut *own];
+        refs.extend(others.iter_mut());
+        search.common(&mut refs, REGION, cell);
+        pool.extend(others);
+    }
+}
+
+/// SE's chaining rule in `mode`: the best conclusion over every cell, as a
+/// step scored `base` tenths plus the length increment.
+fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &mut Step) -> bool {
+    let mut search = Search {
+        chainer: Chainer {
+            marks,
+            mode,
+            grid: marks.clone(),
+            pending_on: Default::default(),
+            pending_off: Default::default(),
+            parents: Vec::new(),
+            seen: vec![0; STATES],
+            stamp: 0,
+            todo: Vec::new(),
+        },
+        best: None,
+        order: 0,
+    };
+    let mut pool = Vec::new();
+    for cell in Cells(marks.empty_cells()) {
+        if marks.mask(cell).count_ones() >= 2 {
+            search_cell(&mut search, cell, &mut pool);
+        }
+    }
+    let Some(best) = search.best else {
+        return false;
+    };
+    let (cell, digit, on) = split(best.conclusion);
+    step.reset(technique);
+    step.cells.push(best.cell);
+    if best.cell != cell {
+        step.cells.push(cell);
+    }
+    if on {
+        step.placements.push((cell, digit));
+    } else {
+        step.eliminations.push((cell, digit));
+    }
+    step.tenths = base + super::chain_length_tenths(best.key.0);
+    true
+}
+
+/// SE's Nishio forcing chains (7.5 plus the length increment).
+pub(super) fn nishio(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    run(marks, Mode::Nishio, Technique::NishioForcingChain, 75, step)
+}
+
+/// SE's dynamic forcing chains (8.5 plus the length increment).
+pub(super) fn dynamic(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    run(
+        marks,
+        Mode::Dynamic,
+        Technique::DynamicForcingChain,
+        85,
+        step,
+    )
+}
+
+/// SE's dynamic forcing chains (+) (9.0 plus the length increment).
+pub(super) fn dynamic_plus(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+    run(
+        marks,
+        Mode::Plus,
+        Technique::DynamicForcingChainPlus,
+        90,
+        step,
+    )
+}

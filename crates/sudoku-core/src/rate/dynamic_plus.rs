@@ -1,0 +1,245 @@
+//! The simple techniques Sudoku Explainer applies inside its dynamic forcing
+//! chains (+): locked candidates, hidden pairs, naked pairs and X-Wings,
+//! run on a net's working copy of the marks when the net has stalled.
+//!
+//! Each elimination comes with its *premises*: the candidates the net has
+//! erased that the pattern needs gone (for a pointing box, the box's other
+//! places of the digit; for a naked pair, the pair cells' other digits...).
+//! They become the elimination's parents in the net, so they count in the
+//! chain's complexity as SE counts them. A pattern with no such premise was
+//! there before the chain began, and SE skips it.
+//!
+//! The order matters for the scores, since the first way a net reaches a
+//! candidate fixes its parents: techniques are tried in SE's order and only
+//! the first that yields anything is used; patterns in SE's order; and each
+//! pattern's eliminations in the order SE's hash map of cells yields them
+//! ([`hash_order`]).
+
+use super::candidates::{Candidates, Cells, Digits, UNITS, UNIT_MASK};
+
+/// An elimination `(cell, digit)` and its premises, candidates the net has
+/// erased.
+pub(super) type Found = (usize, u8, Vec<(usize, u8)>);
+
+/// Units by SE's region types: 0 boxes, 1 rows, 2 columns.
+fn unit(kind: usize, i: usize) -> usize {
+    match kind {
+        0 => 18 + i,
+        1 => i,
+        _ => 9 + i,
+    }
+}
+
+/// The cells of a `java.util.HashMap` keyed by cell index (its hash) in
+/// the order the map iterates them: by index modulo the table size (16,
+/// doubled while the map is over three quarters full), ties in insertion
+/// order.
+fn hash_order(cells: &mut [usize]) {
+    let mut size = 16;
+    while cells.len() * 4 > size * 3 {
+        size *= 2;
+    }
+    cells.sort_by_key(|&c| c % size);
+}
+
+/// Pairs `a < b` of `0..9` in SE's order (increasing as bit masks).
+fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
+
+/// One pattern's eliminations: `cells` (in SE's insertion order) each
+/// losing the digits of `digits(cell)`, all with the same premises.
+fn emit(
+    out: &mut Vec<Found>,
+    mut cells: Vec<usize>,
+    digits: impl Fn(usize) -> u16,
+    premises: &[(usize, u8)],
+) {
+    if premises.is_empty() {
+        return;
+    }
+    hash_order(&mut cells);
+    for c in cells {
+        for d in Digits(digits(c)) {
+            out.push((c, d, premises.to_vec()));
+        }
+    }
+}
+
+/// The premises of a locked set of `digit` in `base` (a unit's cells)
+/// covered by `cover`: the base's places erased by the net, outside the cover.
+fn locked_premises(
+    initial: &Candidates,
+    grid: &Candidates,
+    digit: u8,
+    base: u128,
+    cover: u128,
+) -> Vec<(usize, u8)> {
+    let gone = initial.digit_cells(digit) & !grid.digit_cells(digit) & base & !cover;
+    Cells(gone).map(|c| (c, digit)).collect()
+}
+
+/// Cells of unit `u` in the unit's own order.
+fn unit_cells(u: usize) -> impl Iterator<Item = usize> {
+    UNITS[u].iter().map(|&c| c as usize)
+}
+
+fn locking(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
+    for (kind1, kind2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+        for digit in 1..=9u8 {
+            for i1 in 0..9 {
+                let u1 = unit(kind1, i1);
+                let places = grid.digit_cells(digit) & UNIT_MASK[u1];
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                for i2 in 0..9 {
+                    let u2 = unit(kind2, i2);
+                    if UNIT_MASK[u1] & UNIT_MASK[u2] == 0 || places & !UNIT_MASK[u2] != 0 {
+                        continue;
+                    }
+                    let removed: Vec<usize> = unit_cells(u2)
+                        .filter(|&c| UNIT_MASK[u1] & (1 << c) == 0 && grid.has(c, digit))
+                        .collect();
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let premises =
+                        locked_premises(initial, grid, digit, UNIT_MASK[u1], UNIT_MASK[u2]);
+                    emit(out, removed, |_| 1 << digit, &premises);
+                }
+            }
+        }
+    }
+}
+
+/// SE's hidden and naked pairs look at boxes, then columns, then rows.
+const SET_KINDS: [usize; 3] = [0, 2, 1];
+
+fn hidden_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
+    for kind in SET_KINDS {
+        for i in 0..9 {
+            let u = unit(kind, i);
+            let empty = (grid.empty_cells() & UNIT_MASK[u]).count_ones();
+            if empty <= 4 {
+                continue;
+            }
+            for (a, b) in pairs() {
+                let (da, db) = (a as u8 + 1, b as u8 + 1);
+                let pa = grid.digit_cells(da) & UNIT_MASK[u];
+                let pb = grid.digit_cells(db) & UNIT_MASK[u];
+                if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+                    continue;
+                }
+                let both = (1u16 << da) | (1 << db);
+                let cells: Vec<usize> = unit_cells(u)
+                    .filter(|&c| (pa | pb) & (1 << c) != 0 && grid.mask(c) & !both != 0)
+                    .collect();
+                if cells.is_empty() {
+                    continue;
+                }
+                let premises: Vec<(usize, u8)> = unit_cells(u)
+                    .filter(|&c| (pa | pb) & (1 << c) == 0)
+                    .flat_map(|c| {
+                        [da, db]
+                            .into_iter()
+                            .filter(move |&d| initial.has(c, d))
+                            .map(move |d| (c, d))
+                    })
+                    .collect();
+                emit(out, cells, |c| grid.mask(c) & !both, &premises);
+            }
+        }
+    }
+}
+
+fn naked_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
+    for kind in SET_KINDS {
+        for i in 0..9 {
+            let u = unit(kind, i);
+            let empty = (grid.empty_cells() & UNIT_MASK[u]).count_ones();
+            if empty < 4 {
+                continue;
+            }
+            let cells: Vec<usize> = unit_cells(u).collect();
+            for (a, b) in pairs() {
+                let (ma, mb) = (grid.mask(cells[a]), grid.mask(cells[b]));
+                if ma.count_ones() <= 1 || mb.count_ones() <= 1 || (ma | mb).count_ones() != 2 {
+                    continue;
+                }
+                let both = ma | mb;
+                let removed: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != cells[a] && c != cells[b] && grid.mask(c) & both != 0)
+                    .collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                let premises: Vec<(usize, u8)> = [cells[a], cells[b]]
+                    .into_iter()
+                    .flat_map(|c| Digits(initial.mask(c) & !both).map(move |d| (c, d)))
+                    .collect();
+                emit(out, removed, |c| grid.mask(c) & both, &premises);
+            }
+        }
+    }
+}
+
+fn x_wings(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
+    let mut placed = [0usize; 10];
+    for c in 0..81 {
+        placed[usize::from(initial.value(c))] += 1;
+    }
+    // Columns as the base (their places in two rows), then rows.
+    for (base_kind, cover_kind) in [(2, 1), (1, 2)] {
+        for (a, b) in pairs() {
+            for digit in 1..=9u8 {
+                if placed[usize::from(digit)] + 4 > 9 {
+                    continue;
+                }
+                let (ua, ub) = (unit(base_kind, a), unit(base_kind, b));
+                let pa = grid.digit_cells(digit) & UNIT_MASK[ua];
+                let pb = grid.digit_cells(digit) & UNIT_MASK[ub];
+                if pa.count_ones() <= 1 || pb.count_ones() <= 1 {
+                    continue;
+                }
+                // The cover lines through the places.
+                let covers: Vec<usize> = (0..9)
+                    .map(|j| unit(cover_kind, j))
+                    .filter(|&v| (pa | pb) & UNIT_MASK[v] != 0)
+                    .collect();
+                if covers.len() != 2 {
+                    continue;
+                }
+                let base = UNIT_MASK[ua] | UNIT_MASK[ub];
+                let cover = UNIT_MASK[covers[0]] | UNIT_MASK[covers[1]];
+                let removed: Vec<usize> = covers
+                    .iter()
+                    .flat_map(|&v| unit_cells(v))
+                    .filter(|&c| base & (1 << c) == 0 && grid.has(c, digit))
+                    .collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                let premises = locked_premises(initial, grid, digit, base, cover);
+                emit(out, removed, |_| 1 << digit, &premises);
+            }
+        }
+    }
+}
+
+/// The eliminations (with premises) of the first of SE's techniques that
+/// finds any with premises on `grid`, a net's working copy of `initial`.
+pub(super) fn eliminations(initial: &Candidates, grid: &Candidates) -> Vec<Found> {
+    let mut out = Vec::new();
+    let rules: [fn(&Candidates, &Candidates, &mut Vec<Found>); 4] =
+        [locking, hidden_pairs, naked_pairs, x_wings];
+    for rule in rules {
+        rule(initial, grid, &mut out);
+        if !out.is_empty() {
+            break;
+        }
+    }
+    out
+}
