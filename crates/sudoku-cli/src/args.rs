@@ -216,17 +216,29 @@ pub const MAX_COUNT_LIMIT: usize = 10_000_000;
 /// Parses the arguments after the program name.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
     let args: Vec<OsString> = args.into_iter().collect();
-    match args.first().and_then(|a| a.to_str()) {
-        Some("count") => return parse_count(args[1..].to_vec()),
-        Some("check") => return parse_check(args[1..].to_vec()),
-        Some("bench") => return parse_bench(args[1..].to_vec()),
-        Some("puzzles") => return crate::puzzles_args::parse_puzzles(args[1..].to_vec()),
-        Some("print") => return crate::print_args::parse(args[1..].to_vec()),
-        Some("canon") => return crate::canon_args::parse(args[1..].to_vec()).map(Command::Canon),
+    let rest = || args[1..].to_vec();
+    let subcommand = match args.first().and_then(|a| a.to_str()) {
+        Some("count") => Some(parse_count(rest())),
+        Some("check") => Some(parse_check(rest())),
+        Some("bench") => Some(parse_bench(rest())),
+        Some("puzzles") => Some(crate::puzzles_args::parse_puzzles(rest())),
+        Some("print") => Some(crate::print_args::parse(rest())),
+        Some("canon") => Some(crate::canon_args::parse(rest()).map(Command::Canon)),
         Some(name @ ("rate" | "explain" | "hint")) => {
-            return crate::rate_args::parse(name, args[1..].to_vec()).map(Command::Rate)
+            Some(crate::rate_args::parse(name, rest()).map(Command::Rate))
         }
-        _ => {}
+        _ => None,
+    };
+    if let Some(parsed) = subcommand {
+        // `sudoku rate --help` asks for the help, not for a file named so:
+        // an option value or an argument after `--` that reads "--help"
+        // still parses as given, and only a command line that fails to
+        // parse and holds `-h`/`--help` shows the help instead of an error.
+        let asks_for_help = args[1..].iter().any(|a| a == "-h" || a == "--help");
+        return match parsed {
+            Err(_) if asks_for_help => Ok(Command::Help),
+            parsed => parsed,
+        };
     }
     if is_assignment_form(&args) {
         return crate::puzzles_args::parse_assignment(args);
@@ -399,5 +411,30 @@ mod tests {
             let err = run(&["-c", bad]).unwrap_err();
             assert!(err.0.contains("from 1 to 1000000"), "{bad}: {}", err.0);
         }
+    }
+
+    #[test]
+    fn every_subcommand_answers_help_but_a_value_named_help_stays_a_value() {
+        for sub in [
+            "count", "check", "bench", "puzzles", "print", "canon", "rate", "explain", "hint",
+        ] {
+            for flag in ["--help", "-h"] {
+                assert_eq!(run(&[sub, flag]), Ok(Command::Help), "{sub} {flag}");
+                assert_eq!(
+                    run(&[sub, "x.txt", flag]),
+                    Ok(Command::Help),
+                    "{sub} x {flag}"
+                );
+            }
+        }
+        assert!(matches!(
+            run(&["count", "--", "--help"]),
+            Ok(Command::Count { .. })
+        ));
+        assert!(matches!(run(&["rate", "--", "-h"]), Ok(Command::Rate(_))));
+        assert!(matches!(
+            run(&["canon", "x.txt", "-o", "--help"]),
+            Ok(Command::Canon(_))
+        ));
     }
 }
