@@ -50,6 +50,9 @@ struct Search<'a> {
     queue: Vec<usize>,
     /// The number of candidates on the last chain found.
     nodes: usize,
+    /// Scratch buffers of [`Search::from`], kept across starts.
+    links: Vec<Node>,
+    victims: Vec<(usize, u8)>,
     /// The most candidates a chain may have: the search from a start stops
     /// before longer ones (breadth-first, so every later one is longer).
     limit: usize,
@@ -114,7 +117,11 @@ impl Search<'_> {
         let first = start * 2;
         self.seen[first] = self.stamp;
         self.queue.push(first);
-        let (mut head, mut links, mut victims) = (0, Vec::new(), Vec::new());
+        let mut head = 0;
+        let (mut links, mut victims) = (
+            std::mem::take(&mut self.links),
+            std::mem::take(&mut self.victims),
+        );
         // The states at the depth being expanded end at `level_end`; a chain
         // ending at a child of a state at `depth` has `depth + 2` candidates.
         let (mut depth, mut level_end) = (0, self.queue.len());
@@ -161,10 +168,12 @@ impl Search<'_> {
                     cells.dedup();
                     step.cells = cells;
                     step.eliminations.extend_from_slice(&victims);
+                    (self.links, self.victims) = (links, victims);
                     return true;
                 }
             }
         }
+        (self.links, self.victims) = (links, victims);
         false
     }
 }
@@ -207,6 +216,8 @@ fn run_with(
         stamp: 0,
         queue: Vec::with_capacity(81 * 9 * 2),
         nodes: 0,
+        links: Vec::new(),
+        victims: Vec::new(),
         limit,
     };
     for cell in Cells(starts) {
