@@ -328,7 +328,9 @@ impl ChainSearch<'_> {
         while next != 0 {
             let e = next.trailing_zeros() as usize;
             next &= next - 1;
-            let link = self.links[e / 2];
+            // By reference: most ends are rejected here, before any copy.
+            let links = self.links;
+            let link = &links[e / 2];
             let places = link.a | link.b;
             if places & used != 0 {
                 continue;
@@ -347,8 +349,8 @@ impl ChainSearch<'_> {
                 self.reach = outer;
                 continue;
             }
-            self.chain.push((link, near, far, near_units, far_units));
-            self.plain.push(link);
+            self.chain.push((*link, near, far, near_units, far_units));
+            self.plain.push(*link);
             let done = self.extend(used | places);
             self.chain.pop();
             self.plain.pop();
