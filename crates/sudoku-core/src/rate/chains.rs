@@ -41,6 +41,9 @@ struct Search<'a> {
     marks: &'a Candidates,
     mode: Mode,
     bivalue: u128,
+    /// `conjugate[d]`: the units where digit `d` has exactly two places
+    /// (a bit per unit), worked out once per search.
+    conjugate: [u32; 10],
     /// `parent[state]`: the state it was reached from; state = node * 2 + truth.
     parent: Vec<u16>,
     /// `seen[state] == stamp` when the current search has reached it: a new
@@ -68,8 +71,8 @@ impl Search<'_> {
         }
         if matches!(self.mode, Mode::X(_) | Mode::Aic) {
             for &u in &CELL_UNITS[c] {
-                let m = self.marks.digit_cells(d) & UNIT_MASK[u as usize];
-                if m.count_ones() == 2 {
+                if self.conjugate[d as usize] & (1 << u) != 0 {
+                    let m = self.marks.digit_cells(d) & UNIT_MASK[u as usize];
                     out.push(node((m & !(1 << c)).trailing_zeros() as usize, d));
                 }
             }
@@ -207,10 +210,19 @@ fn run_with(
         Mode::Xy => bivalue,
         Mode::Aic => marks.empty_cells(),
     };
+    let mut conjugate = [0u32; 10];
+    for (d, units) in conjugate.iter_mut().enumerate().skip(1) {
+        for (u, &mask) in UNIT_MASK.iter().enumerate() {
+            if (marks.digit_cells(d as u8) & mask).count_ones() == 2 {
+                *units |= 1 << u;
+            }
+        }
+    }
     let mut search = Search {
         marks,
         mode,
         bivalue,
+        conjugate,
         parent: vec![0; 81 * 9 * 2],
         seen: vec![0; 81 * 9 * 2],
         stamp: 0,

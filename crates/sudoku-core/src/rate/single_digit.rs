@@ -197,12 +197,21 @@ fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
             }
             links.push(Link::new(u, 1 << a, 1 << b, false));
         } else if u < 18 {
-            let segments: Vec<u128> = (18..27)
-                .map(|bx| places & UNIT_MASK[bx])
-                .filter(|&m| m != 0)
-                .collect();
-            if let [a, b] = segments[..] {
-                links.push(Link::new(u, a, b, true));
+            // The places' box segments: a link when there are exactly two.
+            let (mut segments, mut n) = ([0u128; 3], 0);
+            for &box_mask in &UNIT_MASK[18..27] {
+                let m = places & box_mask;
+                if m != 0 {
+                    if n == 2 {
+                        n = 3;
+                        break;
+                    }
+                    segments[n] = m;
+                    n += 1;
+                }
+            }
+            if n == 2 {
+                links.push(Link::new(u, segments[0], segments[1], true));
             }
         } else {
             for heart in Cells(unit_mask) {
