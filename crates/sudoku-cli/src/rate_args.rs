@@ -5,7 +5,9 @@ use std::ffi::OsString;
 use lexopt::prelude::*;
 use sudoku_core::rate::Scale;
 
-use crate::args::{bounded, once, usage, value as option_value, Input, UsageError, MAX_THREADS};
+use crate::args::{
+    bounded, once, one_line, usage, value as option_value, Input, UsageError, MAX_THREADS,
+};
 
 /// A parsed `rate`, `explain` or `hint` command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +46,7 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
                     .ok_or_else(|| {
                         UsageError(format!(
                             "--scale takes se or native, not '{}'",
-                            text.to_string_lossy()
+                            one_line(&text.to_string_lossy())
                         ))
                     })?;
                 once(&mut scale, parsed, "--scale")?;

@@ -11,6 +11,8 @@
 //! The search is a breadth-first search over (candidate, true/false) states
 //! from each start, so the chains it reports are the shortest from that start.
 
+use std::ops::ControlFlow;
+
 use super::candidates::{Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
@@ -39,6 +41,9 @@ struct Search<'a> {
     marks: &'a Candidates,
     mode: Mode,
     bivalue: u128,
+    /// `conjugate[d]`: the units where digit `d` has exactly two places
+    /// (a bit per unit), worked out once per search.
+    conjugate: [u32; 10],
     /// `parent[state]`: the state it was reached from; state = node * 2 + truth.
     parent: Vec<u16>,
     /// `seen[state] == stamp` when the current search has reached it: a new
@@ -48,6 +53,12 @@ struct Search<'a> {
     queue: Vec<usize>,
     /// The number of candidates on the last chain found.
     nodes: usize,
+    /// Scratch buffers of [`Search::from`], kept across starts.
+    links: Vec<Node>,
+    victims: Vec<(usize, u8)>,
+    /// The most candidates a chain may have: the search from a start stops
+    /// before longer ones (breadth-first, so every later one is longer).
+    limit: usize,
 }
 
 impl Search<'_> {
@@ -60,8 +71,8 @@ impl Search<'_> {
         }
         if matches!(self.mode, Mode::X(_) | Mode::Aic) {
             for &u in &CELL_UNITS[c] {
-                let m = self.marks.digit_cells(d) & UNIT_MASK[u as usize];
-                if m.count_ones() == 2 {
+                if self.conjugate[d as usize] & (1 << u) != 0 {
+                    let m = self.marks.digit_cells(d) & UNIT_MASK[u as usize];
                     out.push(node((m & !(1 << c)).trailing_zeros() as usize, d));
                 }
             }
@@ -109,8 +120,22 @@ impl Search<'_> {
         let first = start * 2;
         self.seen[first] = self.stamp;
         self.queue.push(first);
-        let (mut head, mut links, mut victims) = (0, Vec::new(), Vec::new());
+        let mut head = 0;
+        let (mut links, mut victims) = (
+            std::mem::take(&mut self.links),
+            std::mem::take(&mut self.victims),
+        );
+        // The states at the depth being expanded end at `level_end`; a chain
+        // ending at a child of a state at `depth` has `depth + 2` candidates.
+        let (mut depth, mut level_end) = (0, self.queue.len());
         while head < self.queue.len() {
+            if head == level_end {
+                depth += 1;
+                level_end = self.queue.len();
+            }
+            if depth + 2 > self.limit {
+                break;
+            }
             let state = self.queue[head];
             head += 1;
             let (n, truth) = (state / 2, state % 2 == 1);
@@ -146,27 +171,37 @@ impl Search<'_> {
                     cells.dedup();
                     step.cells = cells;
                     step.eliminations.extend_from_slice(&victims);
+                    (self.links, self.victims) = (links, victims);
                     return true;
                 }
             }
         }
+        (self.links, self.victims) = (links, victims);
         false
     }
 }
 
 fn run(marks: &Candidates, mode: Mode, technique: Technique, step: &mut Step) -> bool {
-    run_with(marks, mode, technique, step, &mut |_, _| true)
+    run_with(marks, mode, technique, step, usize::MAX, &mut |_, _| {
+        ControlFlow::Break(())
+    })
 }
 
 /// [`run`], offering each chain found (with its candidate count) to `take`,
-/// which returns true to stop the search there.
+/// which breaks to stop the search there or continues with a new `limit`.
+/// From each start only the shortest chain is offered, and only if it has
+/// at most `limit` candidates.
 fn run_with(
     marks: &Candidates,
     mode: Mode,
     technique: Technique,
     step: &mut Step,
-    take: &mut dyn FnMut(&Step, usize) -> bool,
+    limit: usize,
+    take: &mut dyn FnMut(&Step, usize) -> ControlFlow<(), usize>,
 ) -> bool {
+    if limit < 2 {
+        return false;
+    }
     let bivalue = Cells(marks.empty_cells())
         .filter(|&c| marks.mask(c).count_ones() == 2)
         .fold(0u128, |a, c| a | 1 << c);
@@ -175,15 +210,27 @@ fn run_with(
         Mode::Xy => bivalue,
         Mode::Aic => marks.empty_cells(),
     };
+    let mut conjugate = [0u32; 10];
+    for (d, units) in conjugate.iter_mut().enumerate().skip(1) {
+        for (u, &mask) in UNIT_MASK.iter().enumerate() {
+            if (marks.digit_cells(d as u8) & mask).count_ones() == 2 {
+                *units |= 1 << u;
+            }
+        }
+    }
     let mut search = Search {
         marks,
         mode,
         bivalue,
+        conjugate,
         parent: vec![0; 81 * 9 * 2],
         seen: vec![0; 81 * 9 * 2],
         stamp: 0,
         queue: Vec::with_capacity(81 * 9 * 2),
         nodes: 0,
+        links: Vec::new(),
+        victims: Vec::new(),
+        limit,
     };
     for cell in Cells(starts) {
         for d in marks.digits(cell) {
@@ -192,8 +239,12 @@ fn run_with(
                     continue;
                 }
             }
-            if search.from(node(cell, d), technique, step) && take(step, search.nodes) {
-                return true;
+            if search.from(node(cell, d), technique, step) {
+                match take(step, search.nodes) {
+                    ControlFlow::Break(()) => return true,
+                    ControlFlow::Continue(limit) if limit < 2 => return false,
+                    ControlFlow::Continue(limit) => search.limit = limit,
+                }
             }
         }
     }
@@ -212,6 +263,43 @@ pub(super) fn aic(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
     run(marks, Mode::Aic, Technique::Aic, step)
 }
 
+/// The best forcing chain so far: (score, complexity, SE's sort key), the step.
+type Best = ((u16, usize, u8), Step);
+
+/// The most candidates a chain of base score `base` (tenths) may have to
+/// score below `best`: SE keeps the first chain of the least score, so no
+/// longer chain can replace it. 0 when none can.
+fn nodes_below(best: &Option<Best>, base: u16) -> usize {
+    match best {
+        None => usize::MAX,
+        Some(((score, _, _), _)) if *score <= base => 0,
+        // SE counts a chain's complexity as its candidates plus two, and
+        // the length increment of a complexity as of its value minus two.
+        Some(((score, _, _), _)) => super::longest_within(score - base - 1),
+    }
+}
+
+/// Scores a chain as SE scores a forcing chain and keeps it in `best` if it
+/// scores below the best so far.
+fn keep_forcing_chain(best: &mut Option<Best>, found: &Step, nodes: usize) {
+    let (base, kind) = if found.technique == Technique::XChain {
+        (66, 2)
+    } else {
+        (70, 4)
+    };
+    let complexity = nodes + 2;
+    let key = (
+        base + super::chain_length_tenths(complexity),
+        complexity,
+        kind,
+    );
+    if best.as_ref().is_none_or(|(k, _)| key.0 < k.0) {
+        let mut chosen = found.clone();
+        chosen.tenths = key.0;
+        *best = Some((key, chosen));
+    }
+}
+
 /// Sudoku Explainer's forcing chains and loops on X- and Y-links (its first
 /// chaining technique): every X-chain, XY-chain and AIC this module finds,
 /// from every start, scored as SE scores a forcing chain (6.6 on one digit,
@@ -221,39 +309,26 @@ pub(super) fn aic(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
 /// score, then complexity (the candidates counted), then kind (X-chains,
 /// Y-cycles, the others) and takes the first; so does this.
 pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    // (score, complexity, SE's sort key), the step.
-    let mut best: Option<((u16, usize, u8), Step)> = None;
+    let mut best: Option<Best> = None;
     let mut scratch = Step::new(Technique::Aic);
-    let mut keep = |found: &Step, nodes: usize| {
-        let (base, kind) = if found.technique == Technique::XChain {
-            (66, 2)
-        } else {
-            (70, 4)
-        };
-        let complexity = nodes + 2;
-        let key = (
-            base + super::chain_length_tenths(complexity),
-            complexity,
-            kind,
-        );
-        if best.as_ref().is_none_or(|(k, _)| key.0 < k.0) {
-            let mut chosen = found.clone();
-            chosen.tenths = key.0;
-            best = Some((key, chosen));
-        }
-        false
-    };
-    for d in 1..=9 {
+    let runs = (1..=9).map(|d| (Mode::X(d), Technique::XChain, 66)).chain([
+        (Mode::Xy, Technique::XyChain, 70),
+        (Mode::Aic, Technique::Aic, 70),
+    ]);
+    for (mode, technique, base) in runs {
+        let limit = nodes_below(&best, base);
         run_with(
             marks,
-            Mode::X(d),
-            Technique::XChain,
+            mode,
+            technique,
             &mut scratch,
-            &mut keep,
+            limit,
+            &mut |found, nodes| {
+                keep_forcing_chain(&mut best, found, nodes);
+                ControlFlow::Continue(nodes_below(&best, base))
+            },
         );
     }
-    run_with(marks, Mode::Xy, Technique::XyChain, &mut scratch, &mut keep);
-    run_with(marks, Mode::Aic, Technique::Aic, &mut scratch, &mut keep);
     let Some((key, mut found)) = best else {
         return false;
     };

@@ -914,6 +914,22 @@ fn chain_length_tenths(nodes: usize) -> u16 {
     added
 }
 
+/// The longest chain length (candidates minus two, as
+/// [`chain_length_tenths`] counts them) whose increment is at most `extra`
+/// tenths: the longest chain a search needs to try to beat a score.
+fn longest_within(extra: u16) -> usize {
+    let (mut ceil, mut odd) = (4usize, false);
+    for _ in 0..extra {
+        // Past any chain a search can build (81 * 9 * 2 states).
+        if ceil > 81 * 9 * 2 {
+            return usize::MAX;
+        }
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    ceil
+}
+
 /// The SE difficulty of a step a finder just found, in tenths. Steps whose
 /// technique has one SE difficulty keep their weight; the finders of the
 /// techniques with several (Turbot Fish) set theirs.
@@ -1224,6 +1240,15 @@ mod tests {
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0] < pair[1]);
             assert!(pair[0].weight() <= pair[1].weight(), "{:?}", pair);
+        }
+    }
+
+    #[test]
+    fn longest_within_is_the_last_length_of_each_increment() {
+        for extra in 0..12u16 {
+            let longest = longest_within(extra);
+            assert!(chain_length_tenths(longest + 2) <= extra);
+            assert!(chain_length_tenths(longest + 3) > extra);
         }
     }
 

@@ -142,9 +142,14 @@ fn best_common(branches: &[&Reach], marks: &Candidates) -> Option<(u16, usize, P
             }
         }
         let reached = common.iter().enumerate().flat_map(|(i, &w)| {
-            (0..64)
-                .filter(move |b| w & (1 << b) != 0)
-                .map(move |b| i * 64 + b)
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + b
+                })
+            })
         });
         for q in reached {
             let (cell, digit) = split(q);
@@ -175,28 +180,33 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
             }
         }
     };
+    // Every candidate is followed once: a candidate is a branch of its
+    // cell's chain and of up to three regions' chains.
+    let mut reached: Vec<Option<Reach>> = (0..729).map(|_| None).collect();
+    for cell in Cells(marks.empty_cells()) {
+        for d in marks.digits(cell) {
+            reached[pot(cell, d)] = Some(follow(marks, pot(cell, d)));
+        }
+    }
+    let reach_of = |cell: usize, digit: u8| reached[pot(cell, digit)].as_ref();
+    let mut refs: Vec<&Reach> = Vec::with_capacity(9);
     for cell in Cells(marks.empty_cells()) {
         let mask = marks.mask(cell);
         if mask.count_ones() <= 2 {
             continue;
         }
-        let branches: Vec<(u8, Reach)> = Digits(mask)
-            .map(|d| (d, follow(marks, pot(cell, d))))
-            .collect();
-        let refs: Vec<&Reach> = branches.iter().map(|(_, r)| r).collect();
+        refs.clear();
+        refs.extend(Digits(mask).filter_map(|d| reach_of(cell, d)));
         consider(best_common(&refs, marks), Technique::CellForcingChain);
-        for (digit, own) in &branches {
+        for digit in Digits(mask) {
             let units = CELL_UNITS[cell];
             for u in [units[2], units[0], units[1]] {
-                let places = marks.digit_cells(*digit) & UNIT_MASK[u as usize];
+                let places = marks.digit_cells(digit) & UNIT_MASK[u as usize];
                 if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
                     continue;
                 }
-                let others: Vec<Reach> = Cells(places & !(1 << cell))
-                    .map(|c| follow(marks, pot(c, *digit)))
-                    .collect();
-                let mut refs: Vec<&Reach> = vec![own];
-                refs.extend(others.iter());
+                refs.clear();
+                refs.extend(Cells(places).filter_map(|c| reach_of(c, digit)));
                 consider(best_common(&refs, marks), Technique::RegionForcingChain);
             }
         }

@@ -132,23 +132,45 @@ struct Link {
     b: u128,
     /// Either end has more than one cell (SE's grouped link).
     grouped: bool,
+    /// The cells seeing all of `a`, and all of `b` (a chain's eliminations
+    /// see both its ends).
+    sees_a: u128,
+    sees_b: u128,
+    /// The units holding all of `a`, and all of `b`, a bit per unit.
+    units_a: u32,
+    units_b: u32,
+}
+
+/// The units holding every cell of `group`, a bit per unit (none if empty).
+fn units_holding(group: u128) -> u32 {
+    if group == 0 {
+        return 0;
+    }
+    let first = group.trailing_zeros() as usize;
+    CELL_UNITS[first]
+        .iter()
+        .filter(|&&u| group & !UNIT_MASK[u as usize] == 0)
+        .fold(0, |acc, &u| acc | 1 << u)
+}
+
+impl Link {
+    fn new(unit: usize, a: u128, b: u128, grouped: bool) -> Link {
+        Link {
+            unit,
+            a,
+            b,
+            grouped,
+            sees_a: seeing_all(a),
+            sees_b: seeing_all(b),
+            units_a: units_holding(a),
+            units_b: units_holding(b),
+        }
+    }
 }
 
 /// The cells that see every cell of `group`.
 fn seeing_all(group: u128) -> u128 {
     Cells(group).fold(!0u128, |acc, c| acc & PEERS[c])
-}
-
-/// Whether all the cells of `group` lie in one row, column or box.
-fn one_unit(group: u128) -> bool {
-    // Any unit holding the group holds its first cell: three to check.
-    if group == 0 {
-        return true;
-    }
-    let first = group.trailing_zeros() as usize;
-    CELL_UNITS[first]
-        .iter()
-        .any(|&u| group & !UNIT_MASK[u as usize] == 0)
 }
 
 /// The strong links of `digit`, as SE's two-link search takes them: a unit
@@ -173,24 +195,23 @@ fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
             if u >= 18 && same_line {
                 continue;
             }
-            links.push(Link {
-                unit: u,
-                a: 1 << a,
-                b: 1 << b,
-                grouped: false,
-            });
+            links.push(Link::new(u, 1 << a, 1 << b, false));
         } else if u < 18 {
-            let segments: Vec<u128> = (18..27)
-                .map(|bx| places & UNIT_MASK[bx])
-                .filter(|&m| m != 0)
-                .collect();
-            if let [a, b] = segments[..] {
-                links.push(Link {
-                    unit: u,
-                    a,
-                    b,
-                    grouped: true,
-                });
+            // The places' box segments: a link when there are exactly two.
+            let (mut segments, mut n) = ([0u128; 3], 0);
+            for &box_mask in &UNIT_MASK[18..27] {
+                let m = places & box_mask;
+                if m != 0 {
+                    if n == 2 {
+                        n = 3;
+                        break;
+                    }
+                    segments[n] = m;
+                    n += 1;
+                }
+            }
+            if n == 2 {
+                links.push(Link::new(u, segments[0], segments[1], true));
             }
         } else {
             for heart in Cells(unit_mask) {
@@ -198,12 +219,7 @@ fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
                 let col = places & UNIT_MASK[CELL_UNITS[heart][1] as usize];
                 let off = !(1u128 << heart);
                 if places & !(row | col) == 0 && row & off != 0 && col & off != 0 {
-                    links.push(Link {
-                        unit: u,
-                        a: row,
-                        b: col,
-                        grouped: true,
-                    });
+                    links.push(Link::new(u, row, col, true));
                     break;
                 }
             }
@@ -240,11 +256,34 @@ struct ChainSearch<'a> {
     links: &'a [Link],
     scores: &'a [u16],
     len: usize,
-    /// The chain so far: each link, with its near and far end.
-    chain: Vec<(Link, u128, u128)>,
+    /// The chain so far: each link, with its near and far end and the
+    /// units holding each (a bit per unit).
+    chain: Vec<(Link, u128, u128, u32, u32)>,
+    /// The digit's cells seeing all of the chain's start, not on the chain:
+    /// the most it can eliminate.
+    reach: u128,
     /// The same links, for scoring.
     plain: Vec<Link>,
     best: Option<Step>,
+    /// Every link end, a bit each (see [`ChainSearch::extend`]).
+    all_ends: u64,
+    /// `ends_in[u]`: the link ends whose near end lies in unit `u`.
+    ends_in: [u64; 27],
+}
+
+/// The units of a bit set of units.
+struct Units(u32);
+
+impl Iterator for Units {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let u = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            u
+        })
+    }
 }
 
 impl ChainSearch<'_> {
@@ -253,11 +292,16 @@ impl ChainSearch<'_> {
     fn extend(&mut self, used: u128) -> bool {
         let len = self.len;
         if self.chain.len() == len {
-            let start = self.chain[0].1;
-            let end = self.chain[len - 1].2;
-            let removed =
-                self.marks.digit_cells(self.digit) & seeing_all(start) & seeing_all(end) & !used;
-            if removed == 0 || one_unit(start | end) {
+            let start_units = self.chain[0].3;
+            let (last, _, end, _, end_units) = self.chain[len - 1];
+            let sees_end = if end == last.a {
+                last.sees_a
+            } else {
+                last.sees_b
+            };
+            let removed = self.reach & sees_end & !used;
+            // Both ends in one unit: not a chain SE reports.
+            if removed == 0 || start_units & end_units != 0 {
                 return false;
             }
             let tenths = chain_tenths(&self.plain);
@@ -280,26 +324,48 @@ impl ChainSearch<'_> {
             self.best = Some(step);
             return tenths == self.scores[0];
         }
-        for i in 0..self.links.len() {
-            let link = self.links[i];
+        // The ends that may come next: any first, then those whose near
+        // end shares a unit with the last far end. End `2 * i` takes link
+        // `i` from `a` to `b`, `2 * i + 1` from `b` to `a`: bit order is the
+        // order SE's search meets them in.
+        let mut next = match self.chain.last() {
+            None => self.all_ends,
+            Some(&(_, _, _, _, last_units)) => {
+                Units(last_units).fold(0u64, |acc, u| acc | self.ends_in[u])
+            }
+        };
+        while next != 0 {
+            let e = next.trailing_zeros() as usize;
+            next &= next - 1;
+            // By reference: most ends are rejected here, before any copy.
+            let links = self.links;
+            let link = &links[e / 2];
             let places = link.a | link.b;
             if places & used != 0 {
                 continue;
             }
-            for (near, far) in [(link.a, link.b), (link.b, link.a)] {
-                if let Some(&(_, _, last)) = self.chain.last() {
-                    if !one_unit(last | near) {
-                        continue;
-                    }
-                }
-                self.chain.push((link, near, far));
-                self.plain.push(link);
-                let done = self.extend(used | places);
-                self.chain.pop();
-                self.plain.pop();
-                if done {
-                    return true;
-                }
+            let (near, far, sees_near, near_units, far_units) = if e % 2 == 0 {
+                (link.a, link.b, link.sees_a, link.units_a, link.units_b)
+            } else {
+                (link.b, link.a, link.sees_b, link.units_b, link.units_a)
+            };
+            let outer = self.reach;
+            if self.chain.is_empty() {
+                self.reach = self.marks.digit_cells(self.digit) & sees_near;
+            }
+            // Whatever the chain eliminates is in `reach`, off the chain.
+            if self.reach & !(used | places) == 0 {
+                self.reach = outer;
+                continue;
+            }
+            self.chain.push((*link, near, far, near_units, far_units));
+            self.plain.push(*link);
+            let done = self.extend(used | places);
+            self.chain.pop();
+            self.plain.pop();
+            self.reach = outer;
+            if done {
+                return true;
             }
         }
         false
@@ -319,9 +385,23 @@ fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut 
             scores,
             len,
             chain: Vec::with_capacity(len),
+            reach: 0,
             plain: Vec::with_capacity(len),
             best: None,
+            all_ends: if links.len() >= 32 {
+                !0
+            } else {
+                (1u64 << (2 * links.len())) - 1
+            },
+            ends_in: [0; 27],
         };
+        for (i, link) in links.iter().enumerate() {
+            for (o, units) in [link.units_a, link.units_b].into_iter().enumerate() {
+                for u in Units(units) {
+                    search.ends_in[u] |= 1 << (2 * i + o);
+                }
+            }
+        }
         let done = search.extend(0);
         if let Some(found) = search.best {
             if best.as_ref().is_none_or(|b| found.tenths < b.tenths) {

@@ -118,14 +118,6 @@ pub(super) fn w_wing(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
     false
 }
 
-/// The cells among `cells` whose candidates hold `digit`, as a mask.
-fn holding(marks: &Candidates, cells: &[usize], digit: u8) -> u128 {
-    cells
-        .iter()
-        .filter(|&&c| marks.has(c, digit))
-        .fold(0, |a, &c| a | 1 << c)
-}
-
 /// The cells that see every cell of `group`.
 fn seeing_all(group: u128) -> u128 {
     Cells(group).fold(!0u128, |acc, c| acc & PEERS[c])
@@ -154,9 +146,13 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
             .collect();
         let items = (1u16 << cells.len()) - 1;
         super::subsets::subsets(items, N as u32, |pick| {
-            let set: Vec<usize> = super::candidates::Digits(pick << 1)
-                .map(|i| cells[i as usize - 1])
-                .collect();
+            let mut picked = [0usize; 9];
+            let mut n = 0;
+            for i in super::candidates::Digits(pick << 1) {
+                picked[n] = cells[i as usize - 1];
+                n += 1;
+            }
+            let set = &picked[..n];
             let union = set.iter().fold(0u16, |a, &c| a | marks.mask(c));
             if union.count_ones() as usize != N + 1 {
                 return false;
@@ -176,7 +172,7 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
             if found.as_ref().is_some_and(|(t, _)| *t <= tenths) {
                 return false;
             }
-            if als_xz(marks, &set, union, bivalue, &mut scratch) {
+            if als_xz(marks, set, union, bivalue, &mut scratch) {
                 scratch.technique = wing_technique(N);
                 scratch.tenths = tenths;
                 found = Some((tenths, scratch.clone()));
@@ -206,14 +202,24 @@ fn wing_technique(n: usize) -> Technique {
 /// with some bivalue cell, if one eliminates anything.
 fn als_xz(marks: &Candidates, set: &[usize], union: u16, bivalue: u128, step: &mut Step) -> bool {
     let set_mask = set.iter().fold(0u128, |a, &c| a | 1 << c);
-    for y in Cells(bivalue & !set_mask) {
+    // Per digit of the set: its cells holding it, and the cells seeing
+    // all of those (where a restricted common digit's bivalue cell lies).
+    let (mut holders, mut seers) = ([0u128; 10], [0u128; 10]);
+    let mut any_seer = 0u128;
+    for d in super::candidates::Digits(union) {
+        holders[d as usize] = marks.digit_cells(d) & set_mask;
+        seers[d as usize] = seeing_all(holders[d as usize]);
+        any_seer |= seers[d as usize];
+    }
+    for y in Cells(bivalue & !set_mask & any_seer) {
         let pair = marks.mask(y);
         if pair & !union != 0 {
             continue;
         }
-        let restricted = |d: u8| seeing_all(holding(marks, set, d)) & (1 << y) != 0;
-        let digits: Vec<u8> = super::candidates::Digits(pair).collect();
-        for (x, z) in [(digits[0], digits[1]), (digits[1], digits[0])] {
+        let restricted = |d: u8| seers[d as usize] & (1 << y) != 0;
+        let first = pair.trailing_zeros() as u8;
+        let second = (pair & (pair - 1)).trailing_zeros() as u8;
+        for (x, z) in [(first, second), (second, first)] {
             if !restricted(x) {
                 continue;
             }
@@ -221,11 +227,11 @@ fn als_xz(marks: &Candidates, set: &[usize], union: u16, bivalue: u128, step: &m
             let outside = !(set_mask | 1 << y);
             let mut removed: Vec<(usize, u8)> = Vec::new();
             let mut drop = |d: u8, with_y: bool| {
-                let mut group = holding(marks, set, d);
-                if with_y {
-                    group |= 1 << y;
-                }
-                let victims = marks.digit_cells(d) & seeing_all(group) & outside;
+                let victims = if with_y {
+                    marks.digit_cells(d) & seers[d as usize] & PEERS[y] & outside
+                } else {
+                    marks.digit_cells(d) & seers[d as usize] & outside
+                };
                 removed.extend(Cells(victims).map(|c| (c, d)));
             };
             drop(z, true);
