@@ -1322,10 +1322,7 @@ impl BitmaskSolver {
     /// form from a grid is the reference its tests compare with.
     #[cfg(test)]
     pub(crate) fn solve_excluding(&self, puzzle: &Grid, cell: usize, digit: u8) -> Option<Grid> {
-        let mut board = Self::board_of(puzzle)?;
-        let (b, i) = (cell / 27, cell % 27);
-        board.candidates[3 * (digit as usize - 1) + b] &= !(1 << i);
-        Self::search_board_with(board, 1, Some(false)).solution
+        Self::search_excluding(Self::board_of(puzzle)?, cell, digit)
     }
 
     /// [`BitmaskSolver::solve_excluding`] for the puzzle whose givens are
@@ -1340,7 +1337,13 @@ impl BitmaskSolver {
         cell: usize,
         digit: u8,
     ) -> Option<Grid> {
-        let mut board = Self::board_of_places(places);
+        Self::search_excluding(Self::board_of_places(places), cell, digit)
+    }
+
+    /// A solution of `board` with `digit` ruled out at `cell`, the search
+    /// both forms of `solve_excluding` share.
+    #[cfg_attr(not(feature = "generate"), allow(dead_code))]
+    fn search_excluding(mut board: Board, cell: usize, digit: u8) -> Option<Grid> {
         let (b, i) = (cell / 27, cell % 27);
         board.candidates[3 * (digit as usize - 1) + b] &= !(1 << i);
         Self::search_board_with(board, 1, Some(false)).solution
