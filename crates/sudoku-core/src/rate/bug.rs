@@ -8,17 +8,17 @@
 //! have one solution that cell must be `d`: otherwise the BUG left behind
 //! would hold the solution, and so a second one.
 
-use super::candidates::{unit_of, Candidates, Cells, Digits, CELL_UNITS, UNITS};
+use super::candidates::{unit_of, Candidates, Cells, Digits, ALL_DIGITS, CELL_UNITS, PEERS, UNITS};
 use super::{Context, Step, Technique};
 
 /// True when every digit occurs 0 or 2 times among the candidates of each
-/// unit, with `digit` removed from `cell`.
-fn is_grave_without(marks: &Candidates, cell: usize, digit: u8) -> bool {
+/// unit, with `digit` removed from the cells of `cells`.
+fn is_grave_without(marks: &Candidates, cells: u128, digit: u8) -> bool {
     UNITS.iter().all(|unit| {
         let mut counts = [0u8; 10];
         for &c in unit {
             let mut m = marks.mask(c as usize);
-            if c as usize == cell {
+            if cells & (1 << c) != 0 {
                 m &= !(1 << digit);
             }
             for d in Digits(m) {
@@ -45,7 +45,7 @@ pub(super) fn bug_plus_one(marks: &Candidates, context: &Context, step: &mut Ste
         return false;
     };
     for digit in marks.digits(cell) {
-        if is_grave_without(marks, cell, digit) {
+        if is_grave_without(marks, 1 << cell, digit) {
             step.reset(Technique::BugPlusOne);
             step.cells.push(cell);
             step.units
@@ -80,25 +80,12 @@ pub(super) fn se_bug(marks: &Candidates, context: &Context, step: &mut Step) -> 
     if extra.count_ones() < 2 {
         return false;
     }
-    let shared = Cells(extra).fold(super::candidates::ALL_DIGITS, |a, c| a & marks.mask(c));
+    let shared = Cells(extra).fold(ALL_DIGITS, |a, c| a & marks.mask(c));
     for digit in Digits(shared) {
-        let grave = UNITS.iter().all(|unit| {
-            let mut counts = [0u8; 10];
-            for &c in unit {
-                let mut m = marks.mask(c as usize);
-                if extra & (1 << c) != 0 {
-                    m &= !(1 << digit);
-                }
-                for d in Digits(m) {
-                    counts[d as usize] += 1;
-                }
-            }
-            counts.iter().all(|&n| n == 0 || n == 2)
-        });
-        if !grave {
+        if !is_grave_without(marks, extra, digit) {
             continue;
         }
-        let seeing = Cells(extra).fold(!0u128, |a, c| a & super::candidates::PEERS[c]);
+        let seeing = Cells(extra).fold(!0u128, |a, c| a & PEERS[c]);
         let victims = seeing & marks.digit_cells(digit) & !extra;
         if victims == 0 {
             continue;

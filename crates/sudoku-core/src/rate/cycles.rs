@@ -16,7 +16,7 @@
 //! start. This module searches the same way, so it finds the loops SE
 //! finds and no others.
 
-use super::candidates::{Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::candidates::{peers_with, Candidates, Cells, PEERS};
 
 /// A loop found: its cells, its complexity (SE's count of its distinct
 /// candidates) and what it removes.
@@ -79,13 +79,7 @@ impl Search<'_> {
                 .filter(|&d| d != digit)
                 .map(|d| state(cell, d, false)),
         );
-        let units = CELL_UNITS[cell];
-        let mut seen = 1u128 << cell;
-        for u in [units[2], units[0], units[1]] {
-            let cells = self.marks.digit_cells(digit) & UNIT_MASK[u as usize] & !seen;
-            seen |= cells;
-            out.extend(Cells(cells).map(|c| state(c, digit, false)));
-        }
+        out.extend(peers_with(self.marks, cell, digit).map(|c| state(c, digit, false)));
     }
 
     /// The loop ending at `end` (the start turned on again): its cells,

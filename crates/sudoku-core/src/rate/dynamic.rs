@@ -34,7 +34,7 @@
 //! order found (cells in order, digits in order). This module keeps every
 //! candidate's premises to count them the same way.
 
-use super::candidates::{Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
+use super::candidates::{peers_with, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
 /// A candidate and a truth value: `(cell * 9 + digit - 1) * 2 + on`.
@@ -172,17 +172,6 @@ struct Chainer<'a> {
     seen: Vec<u32>,
     stamp: u32,
     todo: Vec<u32>,
-}
-
-/// The cells of `cell`'s box, row and column (SE's order) holding `digit`
-/// in `grid`, other than `cell`, each once.
-fn peers_with(grid: &Candidates, cell: usize, digit: u8) -> impl Iterator<Item = usize> {
-    let units = CELL_UNITS[cell];
-    let places = grid.digit_cells(digit) & !(1u128 << cell);
-    let in_box = places & UNIT_MASK[units[2] as usize];
-    let in_row = places & UNIT_MASK[units[0] as usize] & !in_box;
-    let in_column = places & UNIT_MASK[units[1] as usize] & !in_box;
-    Cells(in_box).chain(Cells(in_row)).chain(Cells(in_column))
 }
 
 impl Chainer<'_> {

@@ -14,7 +14,7 @@
 
 use std::collections::VecDeque;
 
-use super::candidates::{Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
+use super::candidates::{peers_with, Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
 /// A candidate as `cell * 9 + digit - 1`.
@@ -50,21 +50,6 @@ impl Reach {
         self.off[q] = depth;
         self.off_bits[q / 64] |= 1 << (q % 64);
     }
-}
-
-/// The cells of `cell`'s box, row and column (SE's order) holding `digit`,
-/// other than `cell`.
-fn peers_with(marks: &Candidates, cell: usize, digit: u8) -> impl Iterator<Item = usize> + '_ {
-    let units = CELL_UNITS[cell];
-    let mut seen = 1u128 << cell;
-    [units[2], units[0], units[1]]
-        .into_iter()
-        .flat_map(move |u| Cells(marks.digit_cells(digit) & UNIT_MASK[u as usize]))
-        .filter(move |&c| {
-            let new = seen & (1 << c) == 0;
-            seen |= 1 << c;
-            new
-        })
 }
 
 /// Follows the assumption `source` on, as SE's static chaining does:
