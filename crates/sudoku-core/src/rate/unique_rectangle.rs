@@ -168,6 +168,8 @@ fn roofs(marks: &Candidates, step: &mut Step) -> bool {
 }
 
 /// Pairs, triples... of `0..9` in SE's order (increasing as bit masks).
+/// Not [`super::subsets::subsets`]: that walks submasks in decreasing order,
+/// and the first set found in SE's order decides which step SE takes.
 fn combinations(size: u32) -> impl Iterator<Item = u16> {
     (0u16..1 << 9).filter(move |m| m.count_ones() == size)
 }
