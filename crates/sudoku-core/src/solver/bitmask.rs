@@ -1325,7 +1325,7 @@ impl BitmaskSolver {
         Self::search_excluding(Self::board_of(puzzle)?, cell, digit)
     }
 
-    /// [`BitmaskSolver::solve_excluding`] for the puzzle whose givens are
+    /// `solve_excluding` (kept for tests) for the puzzle whose givens are
     /// placed at `places[d][b]` (the cells of band `b` given as digit
     /// `d + 1`), all agreeing with one valid grid. The generator keeps its
     /// givens this way, which builds the board at about half the cost of
