@@ -173,30 +173,43 @@ const EXCHANGE_MIN_BLANKS: usize = 50;
 
 /// A solution of `givens` (whose orbit `orbit` is blank) other than
 /// `solution`, or `None` when `solution` is the only one.
+///
+/// The tests put the orbit's cells back one by one (see the module docs),
+/// in place rather than on a copy: `givens` is left as it came, with the
+/// orbit blank.
 fn other_solution(
-    givens: &Givens,
+    givens: &mut Givens,
     orbit: &Orbit,
     solution: &Grid,
     solver: &BitmaskSolver,
     places: &DigitPlaces,
 ) -> Option<Grid> {
-    let mut base = *givens;
+    let mut found = None;
+    let mut put_back = 0;
     for cell in orbit.cells() {
         let digit = solution.cells()[cell];
-        let others = !base.seen(cell) & ALL_DIGITS & !(1 << digit);
-        if others != 0 && !base.hidden_single(cell, digit) {
-            if base.blanks() >= EXCHANGE_MIN_BLANKS {
-                if let Some(grid) = places.exchange(solution, cell, others, base.given) {
-                    return Some(grid);
-                }
+        let others = !givens.seen(cell) & ALL_DIGITS & !(1 << digit);
+        if others != 0 && !givens.hidden_single(cell, digit) {
+            if givens.blanks() >= EXCHANGE_MIN_BLANKS {
+                found = places.exchange(solution, cell, others, givens.given);
             }
-            if let Some(grid) = solver.solve_excluding_placed(&base.places, cell, digit) {
-                return Some(grid);
+            if found.is_none() {
+                found = solver.solve_excluding_placed(&givens.places, cell, digit);
+            }
+            if found.is_some() {
+                break;
             }
         }
-        base.put(cell, digit);
+        if put_back + 1 == orbit.len() {
+            break;
+        }
+        givens.put(cell, digit);
+        put_back += 1;
     }
-    None
+    for cell in orbit.cells().take(put_back) {
+        givens.clear(cell);
+    }
+    found
 }
 
 /// Where each digit sits in every row, column and box of a solution, for
@@ -334,16 +347,58 @@ impl SwapSets {
     pub(crate) fn compute(&mut self, solution: &Grid) {
         self.sets.clear();
         self.places.compute(solution);
-        line_sets(solution, &mut self.sets);
-        self.sets.truncate(MAX_SETS);
         self.by_cell = [0; CELLS];
-        for (index, set) in self.sets.iter().enumerate() {
-            let mut cells = set.cells;
-            while cells != 0 {
-                self.by_cell[cells.trailing_zeros() as usize] |= 1 << index;
-                cells &= cells - 1;
+        let cells = solution.cells();
+        for columns in [false, true] {
+            for a in 0..9 {
+                for b in (a + 1)..(a / 3 * 3 + 3) {
+                    // position[digit]: where line `b` holds it.
+                    let mut position = [0u8; 10];
+                    for i in 0..9 {
+                        position[cells[meet(columns, b, i)] as usize] = i as u8;
+                    }
+                    let mut seen = 0u16;
+                    for start in 0..9 {
+                        if seen & (1 << start) != 0 {
+                            continue;
+                        }
+                        let (mut across, mut i, mut len) = (0u16, start, 0);
+                        while across & (1 << i) == 0 {
+                            across |= 1 << i;
+                            len += 1;
+                            i = position[cells[meet(columns, a, i)] as usize] as usize;
+                        }
+                        seen |= across;
+                        if len <= MAX_SWAP_CYCLE {
+                            self.push(Swappable {
+                                cells: line_cells(columns, a, across)
+                                    | line_cells(columns, b, across),
+                                lines: (a as u8, b as u8),
+                                columns,
+                                across,
+                            });
+                        }
+                    }
+                }
             }
         }
+    }
+
+    /// Adds `set` and indexes its cells.
+    fn push(&mut self, set: Swappable) {
+        let index = self.sets.len();
+        if index == MAX_SETS {
+            return;
+        }
+        let mut across = set.across;
+        while across != 0 {
+            let i = across.trailing_zeros() as usize;
+            across &= across - 1;
+            for line in [set.lines.0, set.lines.1] {
+                self.by_cell[meet(set.columns, line as usize, i)] |= 1 << index;
+            }
+        }
+        self.sets.push(set);
     }
 
     /// A set holding a cell of `orbit` and none of `given`: with the
@@ -364,44 +419,30 @@ impl SwapSets {
     }
 }
 
-/// The line-exchange sets (see [`SwapSets::compute`]).
-fn line_sets(solution: &Grid, out: &mut Vec<Swappable>) {
-    let cells = solution.cells();
-    for columns in [false, true] {
-        for a in 0..9 {
-            for b in (a + 1)..(a / 3 * 3 + 3) {
-                let mut position = [0usize; 10];
-                for i in 0..9 {
-                    position[cells[meet(columns, b, i)] as usize] = i;
-                }
-                let mut seen = 0u16;
-                for start in 0..9 {
-                    if seen & (1 << start) != 0 {
-                        continue;
-                    }
-                    let (mut across, mut i) = (0u16, start);
-                    while across & (1 << i) == 0 {
-                        across |= 1 << i;
-                        i = position[cells[meet(columns, a, i)] as usize];
-                    }
-                    seen |= across;
-                    if across.count_ones() > MAX_SWAP_CYCLE {
-                        continue;
-                    }
-                    let set = (0..9)
-                        .filter(|i| across & (1 << i) != 0)
-                        .fold(0u128, |set, i| {
-                            set | (1 << meet(columns, a, i)) | (1 << meet(columns, b, i))
-                        });
-                    out.push(Swappable {
-                        cells: set,
-                        lines: (a as u8, b as u8),
-                        columns,
-                        across,
-                    });
-                }
+/// `SPREAD[mask]`: the cells of column 0 in the rows of `mask`, bit `cell`.
+const SPREAD: [u128; 512] = {
+    let mut spread = [0u128; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let mut row = 0;
+        while row < 9 {
+            if mask & (1 << row) != 0 {
+                spread[mask] |= 1 << (row * 9);
             }
+            row += 1;
         }
+        mask += 1;
+    }
+    spread
+};
+
+/// The cells where line `line` meets the crossing lines of `across` (bit
+/// `index`): rows and columns, or columns and rows when `columns`.
+fn line_cells(columns: bool, line: usize, across: u16) -> u128 {
+    if columns {
+        SPREAD[across as usize & 0x1FF] << line
+    } else {
+        u128::from(across) << (9 * line)
     }
 }
 
@@ -439,22 +480,23 @@ pub(crate) fn dig(
                 continue;
             }
         }
-        let mut trial = givens;
         for cell in orbit.cells() {
-            trial.clear(cell);
+            givens.clear(cell);
         }
         if !target.unique {
-            givens = trial;
             continue;
         }
         let ready_made = swappable
-            .blank_after_removing(orbit, trial.given)
+            .blank_after_removing(orbit, givens.given)
             .map(|set| set.witness(solution));
         match ready_made
-            .or_else(|| other_solution(&trial, orbit, solution, solver, &swappable.places))
+            .or_else(|| other_solution(&mut givens, orbit, solution, solver, &swappable.places))
         {
-            None => givens = trial,
+            None => {}
             Some(grid) => {
+                for cell in orbit.cells() {
+                    givens.put(cell, solution.cells()[cell]);
+                }
                 if target.minimal {
                     witnesses.push(Witness {
                         orbit: *orbit,
@@ -602,9 +644,18 @@ mod tests {
                 if ready_made.is_some() {
                     swapped += 1;
                 }
-                match ready_made
-                    .or_else(|| other_solution(&trial, orbit, &solution, &solver, &sets.places))
-                {
+                let before = trial;
+                let second = ready_made.or_else(|| {
+                    other_solution(&mut trial, orbit, &solution, &solver, &sets.places)
+                });
+                // The tests put the orbit back in place, then blank it again.
+                assert_eq!(trial.cells, before.cells);
+                assert_eq!((trial.given, trial.places), (before.given, before.places));
+                assert_eq!(
+                    (trial.rows, trial.cols, trial.boxes),
+                    (before.rows, before.cols, before.boxes)
+                );
+                match second {
                     None => {
                         assert!(unique);
                         givens = trial;
@@ -630,7 +681,9 @@ mod tests {
         let orbit = Symmetry::None.orbits()[40];
         let mut places = DigitPlaces::new();
         places.compute(&grid);
-        assert!(other_solution(&givens, &orbit, &grid, &BitmaskSolver::new(), &places).is_none());
+        assert!(
+            other_solution(&mut givens, &orbit, &grid, &BitmaskSolver::new(), &places).is_none()
+        );
     }
 
     /// The corners of a rectangle over two rows, two columns and two boxes
@@ -675,7 +728,8 @@ mod tests {
         let orbit = Symmetry::None.orbits()[rectangle[3]];
         let mut places = DigitPlaces::new();
         places.compute(&grid);
-        let second = other_solution(&givens, &orbit, &grid, &solver, &places).expect("the swap");
+        let second =
+            other_solution(&mut givens, &orbit, &grid, &solver, &places).expect("the swap");
         assert!(second.solves(&givens.grid()));
         assert_ne!(second, grid);
     }
