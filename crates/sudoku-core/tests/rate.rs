@@ -122,7 +122,9 @@ fn every_se_step_on_serate_puzzles_is_sound() {
     used.dedup();
     for technique in [
         Technique::BugType2,
+        Technique::XCycle,
         Technique::YCycle,
+        Technique::XyCycle,
         Technique::NishioForcingChain,
         Technique::CellForcingChain,
         Technique::RegionForcingChain,

@@ -14,6 +14,7 @@
 use std::ops::ControlFlow;
 
 use super::candidates::{Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::cycles::Links;
 use super::{Context, Step, Technique};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -332,18 +333,34 @@ pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step)
     let Some((key, mut found)) = best else {
         return false;
     };
-    // A Y-cycle's eliminations are an XY-chain's too, so there is none
-    // without a chain.
-    let mut cycle_best: Option<((u16, usize, u8), super::cycles::Cycle)> = None;
-    super::cycles::y_cycles(marks, &mut |cycle| {
-        let tenths = 65 + super::chain_length_tenths(cycle.complexity);
-        let key = (tenths, cycle.complexity, 3);
-        if cycle_best.as_ref().is_none_or(|(k, _)| key < *k) {
-            cycle_best = Some((key, cycle));
+    // A cycle's eliminations are a chain's too, so there is none without a
+    // chain. SE looks for X-cycles, then Y-cycles, then cycles with both
+    // kinds of link, and keeps the first of the lowest key.
+    let modes = [
+        (Links::X, Technique::XCycle, 65, 2),
+        (Links::Y, Technique::YCycle, 65, 3),
+        (Links::Xy, Technique::XyCycle, 70, 4),
+    ];
+    let mut cycle_best: Option<((u16, usize, u8), Technique, super::cycles::Cycle)> = None;
+    for (links, technique, base, kind) in modes {
+        let bound = cycle_best
+            .as_ref()
+            .map_or(key.0, |(k, _, _)| k.0.min(key.0));
+        if bound < base {
+            continue;
         }
-    });
-    if let Some((cycle_key, cycle)) = cycle_best.filter(|(k, _)| *k < key) {
-        found.reset(Technique::YCycle);
+        // Longer cycles would score above the bound.
+        let limit = super::longest_within(bound - base).saturating_add(2);
+        super::cycles::cycles(marks, links, limit, &mut |cycle| {
+            let tenths = base + super::chain_length_tenths(cycle.complexity);
+            let key = (tenths, cycle.complexity, kind);
+            if cycle_best.as_ref().is_none_or(|(k, _, _)| key < *k) {
+                cycle_best = Some((key, technique, cycle));
+            }
+        });
+    }
+    if let Some((cycle_key, technique, cycle)) = cycle_best.filter(|(k, _, _)| *k < key) {
+        found.reset(technique);
         found.cells = cycle.cells;
         found.eliminations = cycle.eliminations;
         found.tenths = cycle_key.0;

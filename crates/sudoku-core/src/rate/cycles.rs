@@ -1,22 +1,25 @@
-//! Sudoku Explainer's bidirectional Y-cycles: loops of bivalue cells.
+//! Sudoku Explainer's bidirectional cycles: loops of candidates joined
+//! alternately by "on implies off" and "off implies on" links.
 //!
-//! Each cell of the loop sees the next and shares a digit with it, and
-//! leaves by the digit it did not enter by. Going round one way, every
-//! cell holds the digit it leaves by; the other way, the digit it enters
-//! by. One of the two holds, so a candidate that sees a loop cell holding
-//! digit `d` in one direction and a loop cell holding `d` in the other is
-//! false either way.
+//! A Y-cycle is a loop of bivalue cells: each cell sees the next and shares
+//! a digit with it, and leaves by the digit it did not enter by. An X-cycle
+//! is a loop of one digit's places, a conjugate pair (the only two places
+//! in a unit) for every "off implies on" link. A cycle with both kinds of
+//! link is SE's "bidirectional cycle". Going round one way, every "on"
+//! candidate holds; the other way, every "off" one does. One of the two
+//! holds, so a candidate that sees a loop candidate of its digit that holds
+//! in one direction and one that holds in the other is false either way.
 //!
-//! SE scores a Y-cycle 6.5 plus its length increment over the cycle's
-//! candidates, below the 6.6-7.0 of its forcing chains: a short loop can
-//! rate below the chain that makes the same elimination. Which loops SE
+//! SE scores X- and Y-cycles 6.5 and cycles with both kinds of link 7.0,
+//! plus the length increment over the cycle's candidates: a short loop can
+//! rate below the forcing chain (6.6-7.0) that makes the same elimination. Which loops SE
 //! sees depends on how it searches: breadth first from each candidate
 //! assumed true, reaching each "on" candidate once (by its first way) but
 //! each "off" candidate by every way, and a loop is a way back to the
 //! start. This module searches the same way, so it finds the loops SE
 //! finds and no others.
 
-use super::candidates::{peers_with, Candidates, Cells, PEERS};
+use super::candidates::{peers_with, Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
 
 /// A loop found: its cells, its complexity (SE's count of its distinct
 /// candidates) and what it removes.
@@ -24,6 +27,30 @@ pub(super) struct Cycle {
     pub cells: Vec<usize>,
     pub complexity: usize,
     pub eliminations: Vec<(usize, u8)>,
+}
+
+/// The links a cycle search follows, as SE's three searches do.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Links {
+    /// Conjugate pairs of one digit: "off" turns the digit's only other
+    /// place in a unit on; "on" turns the digit off in the peers only.
+    X,
+    /// Bivalue cells: "off" turns the cell's other digit on; "on" turns the
+    /// cell's other digits and the digit's peers off. Starts from bivalue
+    /// cells only.
+    Y,
+    /// Both.
+    Xy,
+}
+
+impl Links {
+    fn y(self) -> bool {
+        self != Links::X
+    }
+
+    fn x(self) -> bool {
+        self != Links::Y
+    }
 }
 
 /// A candidate and a truth value: `(cell * 9 + digit - 1) * 2 + on`.
@@ -42,23 +69,55 @@ fn split(s: State) -> (usize, u8, bool) {
 struct Node {
     state: State,
     parent: Option<u32>,
+    /// The states on the way to it, hashed to one bit each: a state whose
+    /// bit is clear is not among them, which spares most walks up the path.
+    ancestors: u64,
+}
+
+/// The bit of `state` in [`Node::ancestors`].
+fn hash_bit(state: State) -> u64 {
+    1 << ((state as u32).wrapping_mul(0x9E37_79B1) >> 26)
 }
 
 struct Search<'a> {
     marks: &'a Candidates,
+    links: Links,
+    /// The links of every candidate, worked out once per search (they
+    /// depend on the marks only): `ons[on_range[c].0..on_range[c].1]` are
+    /// the states candidate `c` turned off turns on, and the same with
+    /// `offs` for `c` turned on. The offs keep only candidates that turn
+    /// something on when off: the others cannot continue a loop, so the
+    /// loops found are the same.
+    ons: Vec<State>,
+    on_range: Vec<(u32, u32)>,
+    offs: Vec<State>,
+    off_range: Vec<(u32, u32)>,
     nodes: Vec<Node>,
     on_seen: Vec<u32>,
     stamp: u32,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
 }
 
 impl Search<'_> {
     fn push(&mut self, state: State, parent: Option<u32>) -> u32 {
-        self.nodes.push(Node { state, parent });
+        let ancestors = parent.map_or(0, |p| {
+            let p = &self.nodes[p as usize];
+            p.ancestors | hash_bit(p.state)
+        });
+        self.nodes.push(Node {
+            state,
+            parent,
+            ancestors,
+        });
         (self.nodes.len() - 1) as u32
     }
 
     /// True when `state` is on the way to `node` (SE does not step back).
     fn is_ancestor(&self, node: u32, state: State) -> bool {
+        if self.nodes[node as usize].ancestors & hash_bit(state) == 0 {
+            return false;
+        }
         let mut at = self.nodes[node as usize].parent;
         while let Some(n) = at {
             if self.nodes[n as usize].state == state {
@@ -69,17 +128,49 @@ impl Search<'_> {
         false
     }
 
-    /// What `on` turns off: the cell's other digits, then the digit's other
-    /// places in the box, row and column.
-    fn offs(&self, on: State, out: &mut Vec<State>) {
+    /// What `on` turns off: the cell's other digits (with Y-links), then
+    /// the digit's other places in the box, row and column.
+    fn offs_of(&self, on: State, out: &mut Vec<State>) {
         let (cell, digit, _) = split(on);
-        out.extend(
-            self.marks
-                .digits(cell)
-                .filter(|&d| d != digit)
-                .map(|d| state(cell, d, false)),
-        );
+        if self.links.y() {
+            out.extend(
+                self.marks
+                    .digits(cell)
+                    .filter(|&d| d != digit)
+                    .map(|d| state(cell, d, false)),
+            );
+        }
         out.extend(peers_with(self.marks, cell, digit).map(|c| state(c, digit, false)));
+    }
+
+    /// What `off` turns on: the cell's other digit when it has two (with
+    /// Y-links), then the digit's only other place in the box, the row and
+    /// the column (with X-links), each once.
+    fn ons_of(&self, off: State, out: &mut Vec<State>) {
+        let (cell, digit, _) = split(off);
+        if self.links.y() {
+            let mask = self.marks.mask(cell);
+            if mask.count_ones() == 2 {
+                out.push(state(
+                    cell,
+                    (mask & !(1 << digit)).trailing_zeros() as u8,
+                    true,
+                ));
+            }
+        }
+        if self.links.x() {
+            let places = self.marks.digit_cells(digit) & !(1u128 << cell);
+            let [row, column, in_box] = CELL_UNITS[cell];
+            for unit in [in_box, row, column] {
+                let others = places & UNIT_MASK[unit as usize];
+                if others.count_ones() == 1 {
+                    let on = state(others.trailing_zeros() as usize, digit, true);
+                    if !out.contains(&on) {
+                        out.push(on);
+                    }
+                }
+            }
+        }
     }
 
     /// The loop ending at `end` (the start turned on again): its cells,
@@ -128,65 +219,122 @@ impl Search<'_> {
         }
     }
 
-    /// Every Y-cycle back to `start` (a candidate of a bivalue cell assumed
-    /// true), offered to `take` in the order found.
-    fn from(&mut self, start: State, take: &mut dyn FnMut(Cycle)) {
+    /// Works out every candidate's links (see the fields of [`Search`]).
+    fn link(&mut self) {
+        let mut scratch = Vec::new();
+        let marks = self.marks;
+        for cell in Cells(marks.empty_cells()) {
+            for digit in marks.digits(cell) {
+                scratch.clear();
+                self.ons_of(state(cell, digit, false), &mut scratch);
+                let begin = self.ons.len() as u32;
+                self.ons.extend_from_slice(&scratch);
+                self.on_range[cell * 9 + digit as usize - 1] = (begin, self.ons.len() as u32);
+            }
+        }
+        for cell in Cells(marks.empty_cells()) {
+            for digit in marks.digits(cell) {
+                scratch.clear();
+                self.offs_of(state(cell, digit, true), &mut scratch);
+                let begin = self.offs.len() as u32;
+                for &off in &scratch {
+                    let (a, b) = self.on_range[off / 2];
+                    if a < b {
+                        self.offs.push(off);
+                    }
+                }
+                self.off_range[cell * 9 + digit as usize - 1] = (begin, self.offs.len() as u32);
+            }
+        }
+    }
+
+    /// Every cycle back to `start` (a candidate assumed true) of at most
+    /// `limit` candidates, offered to `take` in the order found.
+    fn from(&mut self, start: State, limit: usize, take: &mut dyn FnMut(Cycle)) {
         self.nodes.clear();
         self.stamp += 1;
         self.on_seen[start] = self.stamp;
         let first = self.push(start, None);
-        let (mut pending_on, mut pending_off) = (vec![first], Vec::new());
-        let mut offs = Vec::new();
+        let (mut pending_on, mut pending_off) = (
+            std::mem::take(&mut self.pending_on),
+            std::mem::take(&mut self.pending_off),
+        );
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push(first);
+        let mut next = Vec::new();
         let mut length = 0;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // A cycle closed at `length` has `length` distinct candidates: no
+        // "on" candidate is reached twice, nor "off" one twice on one way.
+        while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= limit {
             length += 1;
-            for n in std::mem::take(&mut pending_on) {
-                offs.clear();
-                self.offs(self.nodes[n as usize].state, &mut offs);
-                for &off in &offs {
+            for &n in &pending_on {
+                let (a, b) = self.off_range[self.nodes[n as usize].state / 2];
+                for k in a..b {
+                    let off = self.offs[k as usize];
                     if !self.is_ancestor(n, off) {
                         let id = self.push(off, Some(n));
                         pending_off.push(id);
                     }
                 }
             }
+            pending_on.clear();
             length += 1;
-            for n in std::mem::take(&mut pending_off) {
-                let (cell, digit, _) = split(self.nodes[n as usize].state);
-                let mask = self.marks.mask(cell);
-                if mask.count_ones() != 2 {
-                    continue;
-                }
-                let on = state(cell, (mask & !(1 << digit)).trailing_zeros() as u8, true);
-                if length >= 4 && on == start {
-                    let end = self.push(on, Some(n));
-                    take(self.cycle(end));
-                }
-                if self.on_seen[on] != self.stamp {
-                    self.on_seen[on] = self.stamp;
-                    let id = self.push(on, Some(n));
-                    pending_on.push(id);
+            for &n in &pending_off {
+                let (a, b) = self.on_range[self.nodes[n as usize].state / 2];
+                for k in a..b {
+                    let on = self.ons[k as usize];
+                    if length >= 4 && on == start {
+                        let end = self.push(on, Some(n));
+                        take(self.cycle(end));
+                    }
+                    if self.on_seen[on] != self.stamp {
+                        self.on_seen[on] = self.stamp;
+                        let id = self.push(on, Some(n));
+                        next.push(id);
+                    }
                 }
             }
+            pending_off.clear();
+            std::mem::swap(&mut pending_on, &mut next);
         }
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
     }
 }
 
-/// Every Y-cycle SE finds that removes something, offered to `take` in
-/// SE's order (start cells in order, then their digits).
-pub(super) fn y_cycles(marks: &Candidates, take: &mut dyn FnMut(Cycle)) {
+/// Every cycle with `links` of at most `limit` candidates that SE finds and
+/// that removes something, offered to `take` in SE's order (start cells in order, then their
+/// digits; Y-cycles start from bivalue cells only).
+pub(super) fn cycles(marks: &Candidates, links: Links, limit: usize, take: &mut dyn FnMut(Cycle)) {
     let mut search = Search {
         marks,
+        links,
+        ons: Vec::new(),
+        on_range: vec![(0, 0); 81 * 9],
+        offs: Vec::new(),
+        off_range: vec![(0, 0); 81 * 9],
         nodes: Vec::new(),
         on_seen: vec![0; 81 * 9 * 2],
         stamp: 0,
+        pending_on: Vec::new(),
+        pending_off: Vec::new(),
     };
+    search.link();
     for cell in Cells(marks.empty_cells()) {
-        if marks.mask(cell).count_ones() != 2 {
+        let count = marks.mask(cell).count_ones();
+        if count < 2 || (links == Links::Y && count != 2) {
             continue;
         }
         for digit in marks.digits(cell) {
-            search.from(state(cell, digit, true), &mut |cycle: Cycle| {
+            // A loop comes back to its start by a link from a candidate
+            // that the start, turned off, turns on (links go both ways):
+            // without one there is none.
+            let (a, b) = search.on_range[cell * 9 + digit as usize - 1];
+            if a == b {
+                continue;
+            }
+            search.from(state(cell, digit, true), limit, &mut |cycle: Cycle| {
                 if !cycle.eliminations.is_empty() {
                     take(cycle);
                 }

@@ -258,6 +258,9 @@ pub enum Technique {
     BugType2,
     /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
     VwxyzWing,
+    /// Sudoku Explainer's bidirectional X-cycle: a loop of one digit's
+    /// places, every other link a conjugate pair.
+    XCycle,
     /// Sudoku Explainer's bidirectional Y-cycle: a loop of bivalue cells,
     /// each seeing the next and sharing a digit with it.
     YCycle,
@@ -269,6 +272,9 @@ pub enum Technique {
     XyChain,
     /// An alternating inference chain mixing digits and cells.
     Aic,
+    /// Sudoku Explainer's bidirectional cycle: a loop with both kinds of
+    /// link (conjugate pairs and bivalue cells).
+    XyCycle,
     /// Sudoku Explainer's TUVWXYZ-Wing: the WXYZ-Wing with a set of six cells.
     TuvwxyzWing,
     /// An assumption that leads to a contradiction by singles alone.
@@ -294,7 +300,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 47] = [
+    pub const ALL: [Technique; 49] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -329,11 +335,13 @@ impl Technique {
         Technique::BugPlusOne,
         Technique::BugType2,
         Technique::VwxyzWing,
+        Technique::XCycle,
         Technique::YCycle,
         Technique::UvwxyzWing,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::XyCycle,
         Technique::TuvwxyzWing,
         Technique::ForcingChain,
         Technique::NishioForcingChain,
@@ -382,7 +390,8 @@ impl Technique {
             Technique::ThreeStrongLinks => 5.4,
             Technique::WxyzWing => 5.5,
             Technique::VwxyzWing => 6.2,
-            Technique::YCycle => 6.5,
+            Technique::XCycle | Technique::YCycle => 6.5,
+            Technique::XyCycle => 7.0,
             Technique::UvwxyzWing => 6.6,
             Technique::TuvwxyzWing => 7.5,
             Technique::BugPlusOne => 5.6,
@@ -436,7 +445,9 @@ impl Technique {
             Technique::ThreeStrongLinks => "3 Strong Links",
             Technique::WxyzWing => "WXYZ-Wing",
             Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::XCycle => "Bidirectional X-Cycle",
             Technique::YCycle => "Bidirectional Y-Cycle",
+            Technique::XyCycle => "Bidirectional Cycle",
             Technique::UvwxyzWing => "UVWXYZ-Wing",
             Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::BugPlusOne => "BUG+1",
@@ -866,9 +877,14 @@ impl Scale {
             (_, Technique::DirectClaiming) => Technique::DirectPointing,
             (_, Technique::RegionForcingChain) => Technique::CellForcingChain,
             (Scale::Se, Technique::BugType2) => Technique::BugPlusOne,
-            (Scale::Se, Technique::XChain | Technique::XyChain | Technique::YCycle) => {
-                Technique::Aic
-            }
+            (
+                Scale::Se,
+                Technique::XChain
+                | Technique::XyChain
+                | Technique::XCycle
+                | Technique::YCycle
+                | Technique::XyCycle,
+            ) => Technique::Aic,
             (_, t) => t,
         };
         self.finders().iter().any(|&(t, _)| t == finder)
@@ -969,7 +985,7 @@ fn find_scaled(marks: &Candidates, context: &Context, scale: Scale, step: &mut S
 /// `key` makes on `scale`.
 fn floor_tenths(scale: Scale, key: Technique) -> u16 {
     match (scale, key) {
-        // SE's chain finder also makes Y-cycles, its cheapest chains.
+        // SE's chain finder also makes X- and Y-cycles, its cheapest chains.
         (Scale::Se, Technique::Aic) => tenths(Technique::YCycle.weight()),
         _ => tenths(key.weight()),
     }
@@ -1229,7 +1245,9 @@ mod tests {
             let shared = [
                 Technique::DirectClaiming,
                 Technique::RegionForcingChain,
+                Technique::XCycle,
                 Technique::YCycle,
+                Technique::XyCycle,
                 Technique::BugType2,
             ];
             assert!(
