@@ -133,10 +133,12 @@ fn seeing_all(group: u128) -> u128 {
 /// of them. When `z` links them the same way too, the cells hold all their
 /// digits between them and each digit leaves the cells that see all its
 /// places. SE's scores: 5.5 or 5.6, 6.2 to 6.4, 6.6 and 7.5 (the smaller
-/// sets by their largest cell); the lowest score is taken first.
+/// sets by their largest cell). Of the wings found, SE takes the lowest
+/// score, then the most eliminations, then the highest "suffix" (see
+/// [`WingKey`]); so does this.
 pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
     let bivalue = cells_with(marks, 2);
-    let mut found: Option<(u16, Step)> = None;
+    let mut found: Option<(WingKey, Step)> = None;
     let mut scratch = Step::new(Technique::WxyzWing);
     for unit in &super::candidates::UNITS {
         let cells: Vec<usize> = unit
@@ -157,11 +159,8 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
             if union.count_ones() as usize != N + 1 {
                 return false;
             }
-            let largest = set
-                .iter()
-                .map(|&c| marks.mask(c).count_ones())
-                .max()
-                .unwrap_or(0);
+            let sizes = set.iter().map(|&c| marks.mask(c).count_ones());
+            let largest = sizes.clone().max().unwrap_or(0);
             let spread = |mid: u32| largest.abs_diff(mid) as u16;
             let tenths = match N {
                 3 => 55 + 1 - spread(3).min(1),
@@ -169,14 +168,26 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
                 5 => 66,
                 _ => 75,
             };
-            if found.as_ref().is_some_and(|(t, _)| *t <= tenths) {
+            if found.as_ref().is_some_and(|(key, _)| key.tenths < tenths) {
                 return false;
             }
-            if als_xz(marks, set, union, bivalue, &mut scratch) {
-                scratch.technique = wing_technique(N);
-                scratch.tenths = tenths;
-                found = Some((tenths, scratch.clone()));
-            }
+            let shape = (largest, sizes.sum::<u32>());
+            als_xz(
+                marks,
+                set,
+                union,
+                bivalue,
+                &mut scratch,
+                &mut |wing, double| {
+                    let key = WingKey::new(tenths, wing.eliminations.len(), double, shape);
+                    if found.as_ref().is_none_or(|(best, _)| key.beats(best)) {
+                        let mut chosen = wing.clone();
+                        chosen.technique = wing_technique(N);
+                        chosen.tenths = tenths;
+                        found = Some((key, chosen));
+                    }
+                },
+            );
             false
         });
     }
@@ -189,6 +200,34 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
     }
 }
 
+/// How SE orders the wings of one size: by score, then by the number of
+/// eliminations (more first), then by the hint's "suffix" in reverse
+/// lexicographic order: a 2 for a doubly linked wing (1 otherwise), the
+/// largest candidate count of a set cell, and the sum of the set cells'
+/// candidate counts, written as decimal digits one after the other (so
+/// "139" comes before "1310").
+struct WingKey {
+    tenths: u16,
+    eliminations: usize,
+    suffix: String,
+}
+
+impl WingKey {
+    fn new(tenths: u16, eliminations: usize, double: bool, (largest, size): (u32, u32)) -> WingKey {
+        WingKey {
+            tenths,
+            eliminations,
+            suffix: format!("{}{largest}{size}", if double { 2 } else { 1 }),
+        }
+    }
+
+    /// True when SE would list this wing before `other` (ties keep the first found).
+    fn beats(&self, other: &WingKey) -> bool {
+        (other.tenths, self.eliminations, &self.suffix)
+            > (self.tenths, other.eliminations, &other.suffix)
+    }
+}
+
 fn wing_technique(n: usize) -> Technique {
     match n {
         3 => Technique::WxyzWing,
@@ -198,9 +237,17 @@ fn wing_technique(n: usize) -> Technique {
     }
 }
 
-/// Completes an ALS-XZ on the almost locked set `set` (digits `union`)
-/// with some bivalue cell, if one eliminates anything.
-fn als_xz(marks: &Candidates, set: &[usize], union: u16, bivalue: u128, step: &mut Step) -> bool {
+/// Every ALS-XZ on the almost locked set `set` (digits `union`) with a
+/// bivalue cell that eliminates something, offered to `take` with whether
+/// it is doubly linked.
+fn als_xz(
+    marks: &Candidates,
+    set: &[usize],
+    union: u16,
+    bivalue: u128,
+    step: &mut Step,
+    take: &mut dyn FnMut(&Step, bool),
+) {
     let set_mask = set.iter().fold(0u128, |a, &c| a | 1 << c);
     // Per digit of the set: its cells holding it, and the cells seeing
     // all of those (where a restricted common digit's bivalue cell lies).
@@ -219,39 +266,39 @@ fn als_xz(marks: &Candidates, set: &[usize], union: u16, bivalue: u128, step: &m
         let restricted = |d: u8| seers[d as usize] & (1 << y) != 0;
         let first = pair.trailing_zeros() as u8;
         let second = (pair & (pair - 1)).trailing_zeros() as u8;
-        for (x, z) in [(first, second), (second, first)] {
-            if !restricted(x) {
-                continue;
-            }
-            let both = restricted(z);
-            let outside = !(set_mask | 1 << y);
-            let mut removed: Vec<(usize, u8)> = Vec::new();
-            let mut drop = |d: u8, with_y: bool| {
-                let victims = if with_y {
-                    marks.digit_cells(d) & seers[d as usize] & PEERS[y] & outside
-                } else {
-                    marks.digit_cells(d) & seers[d as usize] & outside
-                };
-                removed.extend(Cells(victims).map(|c| (c, d)));
+        let Some((x, z)) = [(first, second), (second, first)]
+            .into_iter()
+            .find(|&(x, _)| restricted(x))
+        else {
+            continue;
+        };
+        let both = restricted(z);
+        let outside = !(set_mask | 1 << y);
+        let mut removed: Vec<(usize, u8)> = Vec::new();
+        let mut drop = |d: u8, with_y: bool| {
+            let victims = if with_y {
+                marks.digit_cells(d) & seers[d as usize] & PEERS[y] & outside
+            } else {
+                marks.digit_cells(d) & seers[d as usize] & outside
             };
-            drop(z, true);
-            if both {
-                drop(x, true);
-                for w in super::candidates::Digits(union & !pair) {
-                    drop(w, false);
-                }
+            removed.extend(Cells(victims).map(|c| (c, d)));
+        };
+        drop(z, true);
+        if both {
+            drop(x, true);
+            for w in super::candidates::Digits(union & !pair) {
+                drop(w, false);
             }
-            if removed.is_empty() {
-                continue;
-            }
-            step.reset(Technique::WxyzWing);
-            step.cells.extend_from_slice(set);
-            step.cells.push(y);
-            removed.sort_unstable();
-            removed.dedup();
-            step.eliminations.extend(removed);
-            return true;
         }
+        if removed.is_empty() {
+            continue;
+        }
+        step.reset(Technique::WxyzWing);
+        step.cells.extend_from_slice(set);
+        step.cells.push(y);
+        removed.sort_unstable();
+        removed.dedup();
+        step.eliminations.extend(removed);
+        take(step, both);
     }
-    false
 }
