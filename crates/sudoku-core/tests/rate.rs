@@ -121,6 +121,7 @@ fn every_se_step_on_serate_puzzles_is_sound() {
     used.sort();
     used.dedup();
     for technique in [
+        Technique::UniqueLoop,
         Technique::BugType2,
         Technique::XCycle,
         Technique::YCycle,

@@ -235,6 +235,9 @@ pub enum Technique {
     WWing,
     /// Unique rectangle type 1 (only for puzzles known to have one solution).
     UniqueRectangle,
+    /// Sudoku Explainer's unique loop: the unique rectangle's deadly pattern
+    /// on a loop of six or more cells (types 1, 2 and 4).
+    UniqueLoop,
     /// Two-colouring the conjugate pairs of one digit.
     SimpleColouring,
     /// Four cells of a unit holding only four digits between them.
@@ -300,7 +303,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 49] = [
+    pub const ALL: [Technique; 50] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -325,6 +328,7 @@ impl Technique {
         Technique::XyzWing,
         Technique::WWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::SimpleColouring,
         Technique::NakedQuad,
         Technique::Jellyfish,
@@ -382,6 +386,7 @@ impl Technique {
             Technique::XyzWing => 4.4,
             Technique::WWing => 4.4,
             Technique::UniqueRectangle => 4.5,
+            Technique::UniqueLoop => 4.6,
             Technique::SimpleColouring => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
@@ -437,6 +442,7 @@ impl Technique {
             Technique::XyzWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::UniqueLoop => "Unique Loop",
             Technique::SimpleColouring => "Simple Colouring",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
@@ -877,6 +883,7 @@ impl Scale {
             (_, Technique::DirectClaiming) => Technique::DirectPointing,
             (_, Technique::RegionForcingChain) => Technique::CellForcingChain,
             (Scale::Se, Technique::BugType2) => Technique::BugPlusOne,
+            (Scale::Se, Technique::UniqueLoop) => Technique::UniqueRectangle,
             (
                 Scale::Se,
                 Technique::XChain
@@ -1245,6 +1252,7 @@ mod tests {
             let shared = [
                 Technique::DirectClaiming,
                 Technique::RegionForcingChain,
+                Technique::UniqueLoop,
                 Technique::XCycle,
                 Technique::YCycle,
                 Technique::XyCycle,

@@ -88,11 +88,241 @@ pub(super) fn type1(marks: &Candidates, context: &Context, step: &mut Step) -> b
 /// row or column, where `x` has no place but the roof; one roof cell is `x`
 /// then, and neither can be `y` (both would make the deadly pattern).
 /// Type 3 ([`type3`], 4.5-5.1) when none of these applies.
+///
+/// SE's unique loops of six or more cells ([`loops`], types 1, 2 and 4, 4.6
+/// for six cells, 4.7 for eight, 5.0 for ten or more) come after every
+/// rectangle of types 1, 2 and 4, and before a type 3 rectangle of a higher
+/// score or of the same (SE sorts by score, then type).
 pub(super) fn se_types(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     if !context.unique {
         return false;
     }
-    type1(marks, context, step) || roofs(marks, step) || type3(marks, context, step)
+    if type1(marks, context, step) || roofs(marks, step) {
+        return true;
+    }
+    let rectangle = type3(marks, context, step).then_some((step.tenths, 3));
+    let mut best: Option<(u16, u8, Step)> = None;
+    loops(marks, &mut |tenths, kind, found| {
+        if best
+            .as_ref()
+            .is_none_or(|(t, k, _)| (tenths, kind) < (*t, *k))
+        {
+            best = Some((tenths, kind, found.clone()));
+        }
+    });
+    match (best, rectangle) {
+        (Some((tenths, kind, found)), r) if r.is_none_or(|r| (tenths, kind) < r) => {
+            *step = found;
+            true
+        }
+        (_, r) => r.is_some(),
+    }
+}
+
+/// SE's score of a unique loop of `len` cells (types 1, 2 and 4).
+fn loop_tenths(len: usize) -> u16 {
+    match len {
+        0..=4 => 45,
+        5..=6 => 46,
+        7..=9 => 47,
+        _ => 50,
+    }
+}
+
+/// Every unique loop of six or more cells that SE finds, with types 1, 2
+/// and 4, offered to `take` with its score, type and step, in SE's order of
+/// discovery (SE then sorts them by score and type; the caller keeps the
+/// first of the lowest).
+///
+/// A loop of cells all holding `x` and `y`, each unit it visits visited
+/// twice, by cells an odd number of steps apart, would hold two solutions
+/// (swap `x` and `y` round the loop), so some cell of it must hold another
+/// digit. SE grows loops from each bivalue cell through its box, row and
+/// column (not the unit it came by), allowing two cells with other digits,
+/// or any number sharing one other digit. Type 1: one such cell, which
+/// loses `x` and `y`. Type 2: the cells with other digits share exactly
+/// one, `z`, which leaves every cell that sees them all. Type 4: two such
+/// cells in a unit where `x` (or `y`) has no other place; they lose `y`
+/// (or `x`).
+fn loops(marks: &Candidates, take: &mut dyn FnMut(u16, u8, &Step)) {
+    use super::candidates::Cells;
+    let mut seen: Vec<(u8, u128)> = Vec::new();
+    let mut step = Step::new(Technique::UniqueLoop);
+    for start in Cells(marks.empty_cells()) {
+        let pair = marks.mask(start);
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        let mut found = Vec::new();
+        let mut path = vec![start];
+        let mut visits = [0u8; 27];
+        for &u in &super::candidates::CELL_UNITS[start] {
+            visits[u as usize] = 1;
+        }
+        grow(
+            marks,
+            pair,
+            &mut path,
+            &mut visits,
+            (2, 0),
+            None,
+            &mut found,
+        );
+        for cells in found {
+            if cells.len() < 6 || !is_valid_loop(&cells) {
+                continue;
+            }
+            let mask = cells.iter().fold(0u128, |m, &c| m | 1 << c);
+            let extra: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&c| marks.mask(c) != pair)
+                .collect();
+            let tenths = loop_tenths(cells.len());
+            let mut offer = |kind: u8, eliminations: Vec<(usize, u8)>| {
+                if eliminations.is_empty() || seen.contains(&(kind, mask)) {
+                    return;
+                }
+                seen.push((kind, mask));
+                step.reset(Technique::UniqueLoop);
+                step.cells.extend(&cells);
+                step.eliminations.extend(eliminations);
+                step.tenths = tenths;
+                take(tenths, kind, &step);
+            };
+            let extra_digits = extra.iter().fold(0u16, |a, &c| a | marks.mask(c)) & !pair;
+            match extra.len() {
+                1 => offer(1, Digits(pair).map(|d| (extra[0], d)).collect()),
+                n if n >= 2 && extra_digits.count_ones() == 1 => {
+                    let z = extra_digits.trailing_zeros() as u8;
+                    let seers = extra
+                        .iter()
+                        .fold(!0u128, |a, &c| a & super::candidates::PEERS[c]);
+                    let victims = marks.digit_cells(z) & seers & !mask;
+                    offer(2, Cells(victims).map(|c| (c, z)).collect());
+                    if n == 2 {
+                        offer(4, type4(marks, pair, extra[0], extra[1]));
+                    }
+                }
+                2 => offer(4, type4(marks, pair, extra[0], extra[1])),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Type 4's eliminations for the two cells `a` and `b` with other digits.
+fn type4(marks: &Candidates, pair: u16, a: usize, b: usize) -> Vec<(usize, u8)> {
+    use super::candidates::{CELL_UNITS, UNIT_MASK};
+    let x = pair.trailing_zeros() as u8;
+    let y = (pair & (pair - 1)).trailing_zeros() as u8;
+    let (mut x_locked, mut y_locked) = (false, false);
+    for k in [2, 0, 1] {
+        let u = CELL_UNITS[a][k];
+        if u != CELL_UNITS[b][k] {
+            continue;
+        }
+        let rest = UNIT_MASK[u as usize] & !(1u128 << a) & !(1u128 << b);
+        x_locked |= marks.digit_cells(x) & rest == 0;
+        y_locked |= marks.digit_cells(y) & rest == 0;
+    }
+    let remove = if x_locked {
+        y
+    } else if y_locked {
+        x
+    } else {
+        return Vec::new();
+    };
+    [a, b]
+        .into_iter()
+        .filter(|&c| marks.mask(c) & (1 << remove) != 0)
+        .map(|c| (c, remove))
+        .collect()
+}
+
+/// SE's loop growth from the last cell of `path`: through its box, row and
+/// column (not the unit it was entered by, `came_by`), to cells holding
+/// both digits of `pair`; a cell with other digits is allowed while
+/// `allowed` lasts or while all such cells share one other digit
+/// (`others`). A way back to the first cell closes a loop of four or more.
+///
+/// Unlike SE, a path is not extended into a cell that would make some unit
+/// visited three times (`visits` counts the path's cells per unit): every
+/// loop through it would fail [`is_valid_loop`]. Nor into a bivalue cell of
+/// the pair that comes before the first cell: the search from that cell
+/// found every loop through it first (which loops a search finds does not
+/// depend on where it starts), and SE keeps only the first of equal hints.
+/// So the loops kept, and their order, are SE's.
+fn grow(
+    marks: &Candidates,
+    pair: u16,
+    path: &mut Vec<usize>,
+    visits: &mut [u8; 27],
+    (allowed, others): (u32, u16),
+    came_by: Option<usize>,
+    found: &mut Vec<Vec<usize>>,
+) {
+    use super::candidates::{CELL_UNITS, UNITS};
+    let cell = *path.last().expect("a path has a first cell");
+    for k in [2, 0, 1] {
+        if came_by == Some(k) {
+            continue;
+        }
+        for &next in &UNITS[CELL_UNITS[cell][k] as usize] {
+            let next = next as usize;
+            if next == path[0] && path.len() >= 4 {
+                found.push(path.clone());
+            } else if !path.contains(&next) {
+                let mask = marks.mask(next);
+                // A bivalue cell of the pair before the first cell started
+                // its own search, which found every loop through it.
+                if mask & pair != pair || (mask == pair && next < path[0]) {
+                    continue;
+                }
+                let more = others | (mask & !pair);
+                let wide = mask.count_ones() > 2;
+                let units = CELL_UNITS[next];
+                if units.iter().any(|&u| visits[u as usize] >= 2) {
+                    continue;
+                }
+                if !wide || more.count_ones() == 1 || allowed > 0 {
+                    path.push(next);
+                    for &u in &units {
+                        visits[u as usize] += 1;
+                    }
+                    let left = if wide {
+                        allowed.saturating_sub(1)
+                    } else {
+                        allowed
+                    };
+                    grow(marks, pair, path, visits, (left, more), Some(k), found);
+                    for &u in &units {
+                        visits[u as usize] -= 1;
+                    }
+                    path.pop();
+                }
+            }
+        }
+    }
+}
+
+/// SE's check of a loop: no cell visits a unit that an earlier cell at the
+/// same parity of position visited, and the cells at even positions visit
+/// the same units as those at odd ones (each unit twice, an odd number of
+/// steps apart).
+fn is_valid_loop(cells: &[usize]) -> bool {
+    use super::candidates::CELL_UNITS;
+    let (mut even, mut odd) = (0u32, 0u32);
+    for (i, &cell) in cells.iter().enumerate() {
+        let visited = if i % 2 == 0 { &mut even } else { &mut odd };
+        for &u in &CELL_UNITS[cell] {
+            if *visited & (1 << u) != 0 {
+                return false;
+            }
+            *visited |= 1 << u;
+        }
+    }
+    even == odd
 }
 
 fn roofs(marks: &Candidates, step: &mut Step) -> bool {
