@@ -694,14 +694,16 @@ impl Board {
         let solved = solved_rows(x);
         let b = BAND_OF[s] as usize;
         let fresh = solved & self.unsolved[b];
-        if fresh != 0 {
-            self.unsolved[b] &= !fresh;
-            // Every other digit leaves the newly solved cells; this word keeps them.
-            for d in 0..9 {
-                self.candidates[3 * d + b] &= !fresh;
-            }
-            self.candidates[s] = x;
+        self.unsolved[b] &= !fresh;
+        // Every other digit leaves the newly solved cells; this word keeps
+        // them. Done whether or not a cell was solved (then it changes
+        // nothing): whether one was is too irregular to predict, and the
+        // mispredicted branch cost more than these nine `and`s, 6-10% more
+        // puzzles per second on every public set but serg_benchmark (2% fewer).
+        for d in 0..9 {
+            self.candidates[3 * d + b] &= !fresh;
         }
+        self.candidates[s] = x;
         true
     }
 
