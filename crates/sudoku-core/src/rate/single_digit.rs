@@ -7,6 +7,7 @@
 //! does: the digit leaves every cell that sees both of them.
 
 use super::candidates::{unit_of, Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
 
 /// The conjugate pairs of `digit` in units `units`: (unit, first cell, second cell).
@@ -374,9 +375,23 @@ impl ChainSearch<'_> {
 
 /// Finds a chain of `len` strong links, lowest SE score first (SE sorts
 /// its candidates by score and takes the first), then digits in order.
-fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut Step) -> bool {
+fn strong_link_chain(
+    marks: &Candidates,
+    context: &Context,
+    len: usize,
+    scores: &[u16],
+    step: &mut Step,
+) -> bool {
+    let memo_key = if len == 2 {
+        DigitSearch::TurbotFish
+    } else {
+        DigitSearch::ThreeStrongLinks
+    };
+    // Each digit's search depends on its cells alone: skip the barren ones
+    // (a digit skipped finds no chain, as a digit searched in vain).
+    let live = context.memo.live_digits(memo_key, marks);
     let mut best: Option<Step> = None;
-    for digit in 1..=9u8 {
+    for digit in super::candidates::Digits(live) {
         let links = strong_links(marks, digit);
         let mut search = ChainSearch {
             marks,
@@ -403,6 +418,9 @@ fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut 
             }
         }
         let done = search.extend(0);
+        if search.best.is_none() {
+            context.memo.barren_digits(memo_key, marks, 1 << digit);
+        }
         if let Some(found) = search.best {
             if best.as_ref().is_none_or(|b| found.tenths < b.tenths) {
                 best = Some(found);
@@ -428,12 +446,12 @@ fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut 
 /// scores it 4.0 when both links are plain and in parallel lines (the
 /// Skyscraper), 4.1 for other plain links, 4.3 with a grouped link; like
 /// SE, the lowest score is taken first.
-pub(super) fn turbot_fish(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    strong_link_chain(marks, 2, &[40, 41, 43], step)
+pub(super) fn turbot_fish(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    strong_link_chain(marks, context, 2, &[40, 41, 43], step)
 }
 
 /// SE's three strong links (3 Skyscrapers, 3-String Kite, 3 Turbot Fish):
 /// the Turbot Fish with one more link, scored 5.4 to 5.7.
-pub(super) fn three_strong_links(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    strong_link_chain(marks, 3, &[54, 55, 56, 57], step)
+pub(super) fn three_strong_links(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    strong_link_chain(marks, context, 3, &[54, 55, 56, 57], step)
 }

@@ -6,6 +6,7 @@
 //! other candidates go.
 
 use super::candidates::{unit_of, Candidates, Digits, UNITS};
+use super::memo::{Memo, UnitSearch};
 use super::{Context, Step, Technique};
 
 fn technique(naked: bool, n: usize) -> Technique {
@@ -49,8 +50,22 @@ fn finish(step: &mut Step, unit: &[u8; 9], set: u16, u: usize) -> bool {
 }
 
 /// Naked subsets of size `N`.
-pub(super) fn naked<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+pub(super) fn naked<const N: usize>(
+    marks: &Candidates,
+    context: &Context,
+    step: &mut Step,
+) -> bool {
+    let search = match N {
+        2 => UnitSearch::Naked2,
+        3 => UnitSearch::Naked3,
+        _ => UnitSearch::Naked4,
+    };
     for (u, unit) in UNITS.iter().enumerate() {
+        // Each unit's search depends on its cells' candidates alone.
+        let key = Memo::unit_key(marks, u);
+        if context.memo.is_barren_unit(search, u, key) {
+            continue;
+        }
         let mut usable = 0u16;
         let mut blanks = 0;
         for (i, &c) in unit.iter().enumerate() {
@@ -63,6 +78,7 @@ pub(super) fn naked<const N: usize>(marks: &Candidates, _: &Context, step: &mut 
             }
         }
         if blanks <= N {
+            context.memo.barren_unit(search, u, key);
             continue;
         }
         let found = subsets(usable, N as u32, |set| {
@@ -85,13 +101,28 @@ pub(super) fn naked<const N: usize>(marks: &Candidates, _: &Context, step: &mut 
         if found {
             return true;
         }
+        context.memo.barren_unit(search, u, key);
     }
     false
 }
 
 /// Hidden subsets of size `N`.
-pub(super) fn hidden<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+pub(super) fn hidden<const N: usize>(
+    marks: &Candidates,
+    context: &Context,
+    step: &mut Step,
+) -> bool {
+    let search = match N {
+        2 => UnitSearch::Hidden2,
+        3 => UnitSearch::Hidden3,
+        _ => UnitSearch::Hidden4,
+    };
     for (u, unit) in UNITS.iter().enumerate() {
+        // Each unit's search depends on its cells' candidates alone.
+        let key = Memo::unit_key(marks, u);
+        if context.memo.is_barren_unit(search, u, key) {
+            continue;
+        }
         // Where each digit can go in the unit, as 9-bit position masks.
         let mut places = [0u16; 10];
         for (i, &c) in unit.iter().enumerate() {
@@ -111,6 +142,7 @@ pub(super) fn hidden<const N: usize>(marks: &Candidates, _: &Context, step: &mut
             }
         }
         if open <= N {
+            context.memo.barren_unit(search, u, key);
             continue;
         }
         // `subsets` works on 9-bit masks: shift digit bits down by one.
@@ -131,6 +163,7 @@ pub(super) fn hidden<const N: usize>(marks: &Candidates, _: &Context, step: &mut
         if found {
             return true;
         }
+        context.memo.barren_unit(search, u, key);
     }
     false
 }
