@@ -359,6 +359,17 @@ impl ChainSearch<'_> {
                 self.reach = outer;
                 continue;
             }
+            // The last link: reject here what the complete chain's check
+            // would (nothing seen by both ends, or both ends in one unit),
+            // without pushing and recursing for it.
+            if self.chain.len() + 1 == len {
+                let sees_far = if e % 2 == 0 { link.sees_b } else { link.sees_a };
+                if self.reach & sees_far & !(used | places) == 0 || self.chain[0].3 & far_units != 0
+                {
+                    self.reach = outer;
+                    continue;
+                }
+            }
             self.chain.push((*link, near, far, near_units, far_units));
             self.plain.push(*link);
             let done = self.extend(used | places);

@@ -134,11 +134,21 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
                 }
             }
         }
-        // Hidden singles (a full house is one too: its digit's only place).
-        for digit in 1..=9u8 {
-            for &unit_mask in &UNIT_MASK {
-                let places = marks.digit_cells(digit) & unit_mask;
-                if places.count_ones() == 1 {
+        // Hidden singles (a full house is one too: its digit's only place):
+        // the digits seen once in a unit's cells, as `hidden_single` finds
+        // them, cheaper than testing each digit's 81-bit cells per unit.
+        for (u, unit) in UNITS.iter().enumerate() {
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &c in unit {
+                let m = marks.mask(c as usize);
+                twice |= once & m;
+                once |= m;
+            }
+            for digit in super::candidates::Digits(once & !twice) {
+                // Still its one place after this unit's other placements
+                // (always, on a sound path).
+                let places = marks.digit_cells(digit) & UNIT_MASK[u];
+                if places != 0 && places & (places - 1) == 0 {
                     marks.place(places.trailing_zeros() as usize, digit);
                     placed += 1;
                 }
