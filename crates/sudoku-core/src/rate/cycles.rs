@@ -49,6 +49,13 @@ struct Search<'a> {
     nodes: Vec<Node>,
     on_seen: Vec<u32>,
     stamp: u32,
+    /// Buffers of [`Search::from`], kept across starts: the nodes of the
+    /// next "on" and "off" level, the level being expanded, and the states
+    /// one "on" turns off.
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    level: Vec<u32>,
+    offs: Vec<State>,
 }
 
 impl Search<'_> {
@@ -135,12 +142,20 @@ impl Search<'_> {
         self.stamp += 1;
         self.on_seen[start] = self.stamp;
         let first = self.push(start, None);
-        let (mut pending_on, mut pending_off) = (vec![first], Vec::new());
-        let mut offs = Vec::new();
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        let mut level = std::mem::take(&mut self.level);
+        let mut offs = std::mem::take(&mut self.offs);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push(first);
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
-            for n in std::mem::take(&mut pending_on) {
+            // Expand this level from `level`; the next fills the emptied buffer.
+            level.clear();
+            std::mem::swap(&mut level, &mut pending_on);
+            for &n in &level {
                 offs.clear();
                 self.offs(self.nodes[n as usize].state, &mut offs);
                 for &off in &offs {
@@ -151,7 +166,9 @@ impl Search<'_> {
                 }
             }
             length += 1;
-            for n in std::mem::take(&mut pending_off) {
+            level.clear();
+            std::mem::swap(&mut level, &mut pending_off);
+            for &n in &level {
                 let (cell, digit, _) = split(self.nodes[n as usize].state);
                 let mask = self.marks.mask(cell);
                 if mask.count_ones() != 2 {
@@ -169,6 +186,8 @@ impl Search<'_> {
                 }
             }
         }
+        (self.pending_on, self.pending_off) = (pending_on, pending_off);
+        (self.level, self.offs) = (level, offs);
     }
 }
 
@@ -180,6 +199,10 @@ pub(super) fn y_cycles(marks: &Candidates, take: &mut dyn FnMut(Cycle)) {
         nodes: Vec::new(),
         on_seen: vec![0; 81 * 9 * 2],
         stamp: 0,
+        pending_on: Vec::new(),
+        pending_off: Vec::new(),
+        level: Vec::new(),
+        offs: Vec::new(),
     };
     for cell in Cells(marks.empty_cells()) {
         if marks.mask(cell).count_ones() != 2 {
