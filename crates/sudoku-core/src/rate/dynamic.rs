@@ -220,7 +220,7 @@ impl Chainer<'_> {
                 let mut count = 0;
                 if xy {
                     let mask = self.grid.mask(cell);
-                    if mask.count_ones() == 2 {
+                    if super::subsets::bits(mask) == 2 {
                         let other = (mask & !(1 << digit)).trailing_zeros() as u8;
                         made[0] = (state(cell, other, true), None);
                         count = 1;
@@ -230,7 +230,9 @@ impl Chainer<'_> {
                 for u in [units[2], units[0], units[1]] {
                     let others =
                         self.grid.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
-                    if others.count_ones() != 1 {
+                    // Exactly one place, by bit tests (`count_ones` on 128
+                    // bits is slow without a `popcnt` target feature).
+                    if others == 0 || others & (others - 1) != 0 {
                         continue;
                     }
                     let on = state(others.trailing_zeros() as usize, digit, true);
@@ -329,6 +331,8 @@ struct Search<'a> {
     chainer: Chainer<'a>,
     best: Option<Best>,
     order: u32,
+    /// Scratch for [`Search::common`], kept across calls.
+    states: Vec<State>,
 }
 
 impl Search<'_> {
@@ -367,15 +371,18 @@ impl Search<'_> {
     /// What every net in `nets` turns the same way (in the order of the
     /// first), each offered as a conclusion of `kind`.
     fn common(&mut self, nets: &mut [&mut Net], kind: u8, cell: usize) {
+        let mut states = std::mem::take(&mut self.states);
         for on in [true, false] {
             let first = &nets[0];
-            let states: Vec<State> = first
-                .nodes
-                .iter()
-                .map(|n| n.state)
-                .filter(|&s| (s % 2 == 1) == on && first.has(s))
-                .collect();
-            for s in states {
+            states.clear();
+            states.extend(
+                first
+                    .nodes
+                    .iter()
+                    .map(|n| n.state)
+                    .filter(|&s| (s % 2 == 1) == on && first.has(s)),
+            );
+            for &s in &states {
                 if !nets.iter().all(|n| n.has(s)) {
                     continue;
                 }
@@ -398,6 +405,7 @@ impl Search<'_> {
                 self.offer(complexity, kind, s, cell);
             }
         }
+        self.states = states;
     }
 }
 
@@ -482,6 +490,7 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &m
         },
         best: None,
         order: 0,
+        states: Vec::new(),
     };
     let mut pool = Vec::new();
     for cell in Cells(marks.empty_cells()) {
