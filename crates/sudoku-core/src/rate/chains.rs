@@ -14,6 +14,7 @@
 use std::ops::ControlFlow;
 
 use super::candidates::{Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -337,7 +338,7 @@ fn keep_forcing_chain(best: &mut Option<Best>, found: &Step, nodes: usize) {
 /// (`cycles.rs`, 6.5 plus the increment over their candidates). SE sorts by
 /// score, then complexity (the candidates counted), then kind (X-chains,
 /// Y-cycles, the others) and takes the first; so does this.
-pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     let mut best: Option<Best> = None;
     let mut scratch = Step::new(Technique::Aic);
     let mut shared = Shared::new(marks);
@@ -345,8 +346,17 @@ pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step)
         (Mode::Xy, Technique::XyChain, 70),
         (Mode::Aic, Technique::Aic, 70),
     ]);
+    // An X-chain search reads its digit's cells alone: one that offered no
+    // chain at all, without a length limit, offers none on the same cells.
+    let live_x = context.memo.live_digits(DigitSearch::XChain, marks);
     for (mode, technique, base) in runs {
         let limit = nodes_below(&best, base);
+        if let Mode::X(d) = mode {
+            if live_x & (1 << d) == 0 {
+                continue;
+            }
+        }
+        let mut offered = false;
         run_with(
             marks,
             &mut shared,
@@ -355,10 +365,18 @@ pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step)
             &mut scratch,
             limit,
             &mut |found, nodes| {
+                offered = true;
                 keep_forcing_chain(&mut best, found, nodes);
                 ControlFlow::Continue(nodes_below(&best, base))
             },
         );
+        if let Mode::X(d) = mode {
+            if !offered && limit == usize::MAX {
+                context
+                    .memo
+                    .barren_digits(DigitSearch::XChain, marks, 1 << d);
+            }
+        }
     }
     let Some((key, mut found)) = best else {
         return false;

@@ -39,6 +39,8 @@ pub(super) enum DigitSearch {
     TurbotFish,
     /// SE's three strong links.
     ThreeStrongLinks,
+    /// The X-chains of SE's first chaining technique.
+    XChain,
 }
 
 /// The searches remembered unit by unit: each part searches the candidates
@@ -63,7 +65,7 @@ pub(super) enum UnitSearch {
     Hidden4,
 }
 
-const DIGIT_SEARCHES: usize = 8;
+const DIGIT_SEARCHES: usize = 9;
 const UNIT_SEARCHES: usize = 8;
 
 /// No key: no digit's cells (81 bits) nor any unit's packed candidates (81
