@@ -13,7 +13,7 @@
 //! then has one place left in its unit.
 
 use super::candidates::{unit_of, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
-use super::memo::{DigitSearch, Memo, UnitSearch};
+use super::memo::{DigitSearch, UnitSearch};
 use super::{Context, Step, Technique};
 
 /// Direct pointing (a box's digit confined to a line, leaving a hidden
@@ -98,10 +98,11 @@ pub(super) fn hidden<const N: usize>(
     } else {
         UnitSearch::DirectTriple
     };
+    let keys = context.memo.unit_keys(marks);
     // Boxes, then columns, then rows, as SE searches them.
     for u in (18..27).chain(9..18).chain(0..9) {
         // Each unit's search depends on its cells' candidates alone.
-        let key = Memo::unit_key(marks, u);
+        let key = keys[u];
         if context.memo.is_barren_unit(search, u, key) {
             continue;
         }

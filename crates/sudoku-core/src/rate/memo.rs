@@ -15,7 +15,7 @@
 //! for any position with those candidates, so one memo serves a whole
 //! rating, the positions a forcing chain assumes included.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use super::candidates::{Candidates, UNITS};
 
@@ -76,6 +76,9 @@ const NONE: u128 = 1 << 127;
 pub(crate) struct Memo {
     digits: [[Cell<u128>; 10]; DIGIT_SEARCHES],
     units: [[Cell<u128>; 27]; UNIT_SEARCHES],
+    /// The unit keys of the last position asked about, with its
+    /// candidates: the unit searches of one step share them.
+    keys: RefCell<Option<([u16; 81], [u128; 27])>>,
 }
 
 impl Memo {
@@ -84,6 +87,7 @@ impl Memo {
         Memo {
             digits: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
             units: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
+            keys: RefCell::new(None),
         }
     }
 
@@ -105,15 +109,26 @@ impl Memo {
         }
     }
 
-    /// The key of unit `u` in `marks`: its cells' candidates, packed.
-    pub(super) fn unit_key(marks: &Candidates, u: usize) -> u128 {
-        UNITS[u].iter().enumerate().fold(0u128, |acc, (i, &c)| {
-            acc | u128::from(marks.mask(c as usize) >> 1) << (9 * i)
-        })
+    /// The key of every unit in `marks`: its cells' candidates, packed
+    /// (worked out once per position).
+    pub(super) fn unit_keys(&self, marks: &Candidates) -> [u128; 27] {
+        let mut cached = self.keys.borrow_mut();
+        if let Some((masks, keys)) = cached.as_ref() {
+            if masks == marks.masks() {
+                return *keys;
+            }
+        }
+        let keys = std::array::from_fn(|u| {
+            UNITS[u].iter().enumerate().fold(0u128, |acc, (i, &c)| {
+                acc | u128::from(marks.mask(c as usize) >> 1) << (9 * i)
+            })
+        });
+        *cached = Some((*marks.masks(), keys));
+        keys
     }
 
     /// True when `search` is known to find nothing in the unit whose
-    /// [`key`](Memo::unit_key) is `key`.
+    /// [key](Memo::unit_keys) is `key`.
     pub(super) fn is_barren_unit(&self, search: UnitSearch, u: usize, key: u128) -> bool {
         self.units[search as usize][u].get() == key
     }

@@ -6,7 +6,7 @@
 //! other candidates go.
 
 use super::candidates::{unit_of, Candidates, Digits, UNITS};
-use super::memo::{Memo, UnitSearch};
+use super::memo::UnitSearch;
 use super::{Context, Step, Technique};
 
 fn technique(naked: bool, n: usize) -> Technique {
@@ -138,9 +138,10 @@ pub(super) fn naked<const N: usize>(
         3 => UnitSearch::Naked3,
         _ => UnitSearch::Naked4,
     };
+    let keys = context.memo.unit_keys(marks);
     for (u, unit) in UNITS.iter().enumerate() {
         // Each unit's search depends on its cells' candidates alone.
-        let key = Memo::unit_key(marks, u);
+        let key = keys[u];
         if context.memo.is_barren_unit(search, u, key) {
             continue;
         }
@@ -195,9 +196,10 @@ pub(super) fn hidden<const N: usize>(
         3 => UnitSearch::Hidden3,
         _ => UnitSearch::Hidden4,
     };
+    let keys = context.memo.unit_keys(marks);
     for (u, unit) in UNITS.iter().enumerate() {
         // Each unit's search depends on its cells' candidates alone.
-        let key = Memo::unit_key(marks, u);
+        let key = keys[u];
         if context.memo.is_barren_unit(search, u, key) {
             continue;
         }
