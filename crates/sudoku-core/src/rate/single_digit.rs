@@ -179,9 +179,9 @@ fn seeing_all(group: u128) -> u128 {
 /// link only), a line whose places fill two of its three box segments, and
 /// a box whose places lie on the cross of one row and one column, each arm
 /// holding a place off the crossing (the empty rectangle).
-fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
+fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
     let all = marks.digit_cells(digit);
-    let mut links = Vec::new();
+    links.clear();
     for (u, &unit_mask) in UNIT_MASK.iter().enumerate() {
         let places = all & unit_mask;
         let n = places.count_ones();
@@ -226,7 +226,6 @@ fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
             }
         }
     }
-    links
 }
 
 /// SE's score of a chain of strong links, in tenths: 4.0 for two links
@@ -402,17 +401,21 @@ fn strong_link_chain(
     // (a digit skipped finds no chain, as a digit searched in vain).
     let live = context.memo.live_digits(memo_key, marks);
     let mut best: Option<Step> = None;
+    // Buffers shared by the digits' searches.
+    let (mut links, mut chain, mut plain) = (Vec::new(), Vec::new(), Vec::new());
     for digit in super::candidates::Digits(live) {
-        let links = strong_links(marks, digit);
+        strong_links(marks, digit, &mut links);
+        chain.clear();
+        plain.clear();
         let mut search = ChainSearch {
             marks,
             digit,
             links: &links,
             scores,
             len,
-            chain: Vec::with_capacity(len),
+            chain: std::mem::take(&mut chain),
             reach: 0,
-            plain: Vec::with_capacity(len),
+            plain: std::mem::take(&mut plain),
             best: None,
             all_ends: if links.len() >= 32 {
                 !0
@@ -429,6 +432,10 @@ fn strong_link_chain(
             }
         }
         let done = search.extend(0);
+        (chain, plain) = (
+            std::mem::take(&mut search.chain),
+            std::mem::take(&mut search.plain),
+        );
         if search.best.is_none() {
             context.memo.barren_digits(memo_key, marks, 1 << digit);
         }
