@@ -289,6 +289,12 @@ impl Candidates {
         self.by_digit[1..].iter().fold(0, |acc, m| acc | m)
     }
 
+    /// Every cell's candidates, as [`Candidates::mask`] gives them.
+    #[inline]
+    pub(crate) fn masks(&self) -> &[u16; 81] {
+        &self.cands
+    }
+
     /// The cells where `digit` is a candidate.
     #[inline]
     pub(crate) fn digit_cells(&self, digit: u8) -> u128 {

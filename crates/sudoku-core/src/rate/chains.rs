@@ -15,6 +15,7 @@ use std::ops::ControlFlow;
 
 use super::candidates::{Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
 use super::cycles::Links;
+use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -38,25 +39,63 @@ fn parts(n: Node) -> (usize, u8) {
     (n / 9, (n % 9) as u8 + 1)
 }
 
-struct Search<'a> {
-    marks: &'a Candidates,
-    mode: Mode,
+/// What the searches of one position share: the links, worked out once,
+/// and the buffers, allocated once (SE's chain finder runs eleven searches
+/// per step, and runs after most steps of a hard puzzle).
+struct Shared {
     bivalue: u128,
     /// `conjugate[d]`: the units where digit `d` has exactly two places
-    /// (a bit per unit), worked out once per search.
+    /// (a bit per unit).
     conjugate: [u32; 10],
     /// `parent[state]`: the state it was reached from; state = node * 2 + truth.
     parent: Vec<u16>,
     /// `seen[state] == stamp` when the current search has reached it: a new
-    /// stamp per start clears them all at once.
+    /// stamp per start clears them all at once (stamps only grow, across
+    /// the searches sharing these buffers too).
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<usize>,
-    /// The number of candidates on the last chain found.
-    nodes: usize,
     /// Scratch buffers of [`Search::from`], kept across starts.
     links: Vec<Node>,
     victims: Vec<(usize, u8)>,
+}
+
+impl Shared {
+    fn new(marks: &Candidates) -> Shared {
+        let bivalue = Cells(marks.empty_cells())
+            .filter(|&c| marks.mask(c).count_ones() == 2)
+            .fold(0u128, |a, c| a | 1 << c);
+        let mut conjugate = [0u32; 10];
+        for (d, units) in conjugate.iter_mut().enumerate().skip(1) {
+            for (u, &mask) in UNIT_MASK.iter().enumerate() {
+                // Exactly two places, by bit tests: `count_ones` on 128
+                // bits is slow without a `popcnt` target feature.
+                let places = marks.digit_cells(d as u8) & mask;
+                let rest = places & places.wrapping_sub(1);
+                if rest != 0 && rest & (rest - 1) == 0 {
+                    *units |= 1 << u;
+                }
+            }
+        }
+        Shared {
+            bivalue,
+            conjugate,
+            parent: vec![0; 81 * 9 * 2],
+            seen: vec![0; 81 * 9 * 2],
+            stamp: 0,
+            queue: Vec::with_capacity(81 * 9 * 2),
+            links: Vec::new(),
+            victims: Vec::new(),
+        }
+    }
+}
+
+struct Search<'a> {
+    marks: &'a Candidates,
+    mode: Mode,
+    shared: &'a mut Shared,
+    /// The number of candidates on the last chain found.
+    nodes: usize,
     /// The most candidates a chain may have: the search from a start stops
     /// before longer ones (breadth-first, so every later one is longer).
     limit: usize,
@@ -66,13 +105,13 @@ impl Search<'_> {
     /// Candidates strongly linked to `n` (if `n` is false, they are true).
     fn strong(&self, n: Node, out: &mut Vec<Node>) {
         let (c, d) = parts(n);
-        if matches!(self.mode, Mode::Xy | Mode::Aic) && self.bivalue & (1 << c) != 0 {
+        if matches!(self.mode, Mode::Xy | Mode::Aic) && self.shared.bivalue & (1 << c) != 0 {
             let other = self.marks.mask(c) & !(1 << d);
             out.push(node(c, other.trailing_zeros() as u8));
         }
         if matches!(self.mode, Mode::X(_) | Mode::Aic) {
             for &u in &CELL_UNITS[c] {
-                if self.conjugate[d as usize] & (1 << u) != 0 {
+                if self.shared.conjugate[d as usize] & (1 << u) != 0 {
                     let m = self.marks.digit_cells(d) & UNIT_MASK[u as usize];
                     out.push(node((m & !(1 << c)).trailing_zeros() as usize, d));
                 }
@@ -85,7 +124,7 @@ impl Search<'_> {
         let (c, d) = parts(n);
         let mut peers = self.marks.digit_cells(d) & PEERS[c];
         if self.mode == Mode::Xy {
-            peers &= self.bivalue;
+            peers &= self.shared.bivalue;
         }
         out.extend(Cells(peers).map(|p| node(p, d)));
         if self.mode == Mode::Aic {
@@ -116,28 +155,29 @@ impl Search<'_> {
     /// Breadth-first from `start` assumed false; fills `step` on the first
     /// chain that removes something.
     fn from(&mut self, start: Node, technique: Technique, step: &mut Step) -> bool {
-        self.stamp += 1;
-        self.queue.clear();
+        self.shared.stamp += 1;
+        let stamp = self.shared.stamp;
+        self.shared.queue.clear();
         let first = start * 2;
-        self.seen[first] = self.stamp;
-        self.queue.push(first);
+        self.shared.seen[first] = stamp;
+        self.shared.queue.push(first);
         let mut head = 0;
         let (mut links, mut victims) = (
-            std::mem::take(&mut self.links),
-            std::mem::take(&mut self.victims),
+            std::mem::take(&mut self.shared.links),
+            std::mem::take(&mut self.shared.victims),
         );
         // The states at the depth being expanded end at `level_end`; a chain
         // ending at a child of a state at `depth` has `depth + 2` candidates.
-        let (mut depth, mut level_end) = (0, self.queue.len());
-        while head < self.queue.len() {
+        let (mut depth, mut level_end) = (0, self.shared.queue.len());
+        while head < self.shared.queue.len() {
             if head == level_end {
                 depth += 1;
-                level_end = self.queue.len();
+                level_end = self.shared.queue.len();
             }
             if depth + 2 > self.limit {
                 break;
             }
-            let state = self.queue[head];
+            let state = self.shared.queue[head];
             head += 1;
             let (n, truth) = (state / 2, state % 2 == 1);
             links.clear();
@@ -148,12 +188,12 @@ impl Search<'_> {
             }
             for &m in &links {
                 let next = m * 2 + usize::from(!truth);
-                if self.seen[next] == self.stamp {
+                if self.shared.seen[next] == stamp {
                     continue;
                 }
-                self.seen[next] = self.stamp;
-                self.parent[next] = state as u16;
-                self.queue.push(next);
+                self.shared.seen[next] = stamp;
+                self.shared.parent[next] = state as u16;
+                self.shared.queue.push(next);
                 if truth || m == start {
                     continue;
                 }
@@ -164,7 +204,7 @@ impl Search<'_> {
                     let mut at = next;
                     let mut cells = vec![at / 2 / 9];
                     while at != first {
-                        at = self.parent[at] as usize;
+                        at = self.shared.parent[at] as usize;
                         cells.push(at / 2 / 9);
                     }
                     self.nodes = cells.len();
@@ -172,20 +212,27 @@ impl Search<'_> {
                     cells.dedup();
                     step.cells = cells;
                     step.eliminations.extend_from_slice(&victims);
-                    (self.links, self.victims) = (links, victims);
+                    (self.shared.links, self.shared.victims) = (links, victims);
                     return true;
                 }
             }
         }
-        (self.links, self.victims) = (links, victims);
+        (self.shared.links, self.shared.victims) = (links, victims);
         false
     }
 }
 
 fn run(marks: &Candidates, mode: Mode, technique: Technique, step: &mut Step) -> bool {
-    run_with(marks, mode, technique, step, usize::MAX, &mut |_, _| {
-        ControlFlow::Break(())
-    })
+    let mut shared = Shared::new(marks);
+    run_with(
+        marks,
+        &mut shared,
+        mode,
+        technique,
+        step,
+        usize::MAX,
+        &mut |_, _| ControlFlow::Break(()),
+    )
 }
 
 /// [`run`], offering each chain found (with its candidate count) to `take`,
@@ -194,6 +241,7 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, step: &mut Step) ->
 /// at most `limit` candidates.
 fn run_with(
     marks: &Candidates,
+    shared: &mut Shared,
     mode: Mode,
     technique: Technique,
     step: &mut Step,
@@ -203,34 +251,16 @@ fn run_with(
     if limit < 2 {
         return false;
     }
-    let bivalue = Cells(marks.empty_cells())
-        .filter(|&c| marks.mask(c).count_ones() == 2)
-        .fold(0u128, |a, c| a | 1 << c);
     let starts = match mode {
         Mode::X(d) => marks.digit_cells(d),
-        Mode::Xy => bivalue,
+        Mode::Xy => shared.bivalue,
         Mode::Aic => marks.empty_cells(),
     };
-    let mut conjugate = [0u32; 10];
-    for (d, units) in conjugate.iter_mut().enumerate().skip(1) {
-        for (u, &mask) in UNIT_MASK.iter().enumerate() {
-            if (marks.digit_cells(d as u8) & mask).count_ones() == 2 {
-                *units |= 1 << u;
-            }
-        }
-    }
     let mut search = Search {
         marks,
         mode,
-        bivalue,
-        conjugate,
-        parent: vec![0; 81 * 9 * 2],
-        seen: vec![0; 81 * 9 * 2],
-        stamp: 0,
-        queue: Vec::with_capacity(81 * 9 * 2),
+        shared,
         nodes: 0,
-        links: Vec::new(),
-        victims: Vec::new(),
         limit,
     };
     for cell in Cells(starts) {
@@ -309,26 +339,45 @@ fn keep_forcing_chain(best: &mut Option<Best>, found: &Step, nodes: usize) {
 /// (`cycles.rs`, 6.5 plus the increment over their candidates). SE sorts by
 /// score, then complexity (the candidates counted), then kind (X-chains,
 /// Y-cycles, the others) and takes the first; so does this.
-pub(super) fn se_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     let mut best: Option<Best> = None;
     let mut scratch = Step::new(Technique::Aic);
+    let mut shared = Shared::new(marks);
     let runs = (1..=9).map(|d| (Mode::X(d), Technique::XChain, 66)).chain([
         (Mode::Xy, Technique::XyChain, 70),
         (Mode::Aic, Technique::Aic, 70),
     ]);
+    // An X-chain search reads its digit's cells alone: one that offered no
+    // chain at all, without a length limit, offers none on the same cells.
+    let live_x = context.memo.live_digits(DigitSearch::XChain, marks);
     for (mode, technique, base) in runs {
         let limit = nodes_below(&best, base);
+        if let Mode::X(d) = mode {
+            if live_x & (1 << d) == 0 {
+                continue;
+            }
+        }
+        let mut offered = false;
         run_with(
             marks,
+            &mut shared,
             mode,
             technique,
             &mut scratch,
             limit,
             &mut |found, nodes| {
+                offered = true;
                 keep_forcing_chain(&mut best, found, nodes);
                 ControlFlow::Continue(nodes_below(&best, base))
             },
         );
+        if let Mode::X(d) = mode {
+            if !offered && limit == usize::MAX {
+                context
+                    .memo
+                    .barren_digits(DigitSearch::XChain, marks, 1 << d);
+            }
+        }
     }
     let Some((key, mut found)) = best else {
         return false;

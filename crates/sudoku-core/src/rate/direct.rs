@@ -13,13 +13,16 @@
 //! then has one place left in its unit.
 
 use super::candidates::{unit_of, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
+use super::memo::{DigitSearch, UnitSearch};
 use super::{Context, Step, Technique};
 
 /// Direct pointing (a box's digit confined to a line, leaving a hidden
 /// single in another box of that line) and, when there is none, direct
 /// claiming (a line's digit confined to a box, leaving a hidden single in
 /// another line through that box).
-pub(super) fn locking(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+pub(super) fn locking(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    // Each digit's search depends on its cells alone: skip the barren ones.
+    let live = context.memo.live_digits(DigitSearch::DirectLocking, marks);
     // Boxes pointing along columns, then rows; then columns and rows claiming.
     for (bases, crosses) in [
         (18..27, 9..18),
@@ -27,7 +30,7 @@ pub(super) fn locking(marks: &Candidates, _: &Context, step: &mut Step) -> bool 
         (9..18, 18..27),
         (0..9, 18..27),
     ] {
-        for digit in 1..=9u8 {
+        for digit in Digits(live) {
             let all = marks.digit_cells(digit);
             for base in bases.clone() {
                 let inside = all & UNIT_MASK[base];
@@ -60,6 +63,9 @@ pub(super) fn locking(marks: &Candidates, _: &Context, step: &mut Step) -> bool 
             }
         }
     }
+    context
+        .memo
+        .barren_digits(DigitSearch::DirectLocking, marks, live);
     false
 }
 
@@ -82,9 +88,24 @@ fn following_single(all: u128, base: usize, cross: usize) -> Option<usize> {
 /// Direct hidden pair (`N` = 2) or triplet (`N` = 3): `N` digits confined to
 /// `N` cells of a unit, whose other candidates go, after which a further
 /// digit has one place left in the unit.
-pub(super) fn hidden<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+pub(super) fn hidden<const N: usize>(
+    marks: &Candidates,
+    context: &Context,
+    step: &mut Step,
+) -> bool {
+    let search = if N == 2 {
+        UnitSearch::DirectPair
+    } else {
+        UnitSearch::DirectTriple
+    };
+    let keys = context.memo.unit_keys(marks);
     // Boxes, then columns, then rows, as SE searches them.
     for u in (18..27).chain(9..18).chain(0..9) {
+        // Each unit's search depends on its cells' candidates alone.
+        let key = keys[u];
+        if context.memo.is_barren_unit(search, u, key) {
+            continue;
+        }
         let unit = &UNITS[u];
         let mut places = [0u16; 10];
         let mut empty = 0;
@@ -98,6 +119,7 @@ pub(super) fn hidden<const N: usize>(marks: &Candidates, _: &Context, step: &mut
             }
         }
         if empty <= N {
+            context.memo.barren_unit(search, u, key);
             continue;
         }
         let usable = (1..=9u8)
@@ -135,6 +157,7 @@ pub(super) fn hidden<const N: usize>(marks: &Candidates, _: &Context, step: &mut
         if found {
             return true;
         }
+        context.memo.barren_unit(search, u, key);
     }
     false
 }

@@ -160,13 +160,39 @@ impl Net {
     }
 }
 
+/// A first-in first-out queue of nodes that keeps everything pushed until
+/// cleared: a net's queues only grow while it is followed, and a plain
+/// vector with a read position is cheaper than a ring buffer.
+#[derive(Default)]
+struct Fifo {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Fifo {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    fn push_back(&mut self, n: u32) {
+        self.items.push(n);
+    }
+
+    fn pop_front(&mut self) -> Option<u32> {
+        let n = *self.items.get(self.head)?;
+        self.head += 1;
+        Some(n)
+    }
+}
+
 /// The working state of one search: scratch buffers reused by every net.
 struct Chainer<'a> {
     marks: &'a Candidates,
     mode: Mode,
     grid: Candidates,
-    pending_on: std::collections::VecDeque<u32>,
-    pending_off: std::collections::VecDeque<u32>,
+    pending_on: Fifo,
+    pending_off: Fifo,
     /// Scratch for a node's premises.
     parents: Vec<u32>,
     seen: Vec<u32>,
@@ -220,7 +246,7 @@ impl Chainer<'_> {
                 let mut count = 0;
                 if xy {
                     let mask = self.grid.mask(cell);
-                    if mask.count_ones() == 2 {
+                    if super::subsets::bits(mask) == 2 {
                         let other = (mask & !(1 << digit)).trailing_zeros() as u8;
                         made[0] = (state(cell, other, true), None);
                         count = 1;
@@ -230,7 +256,9 @@ impl Chainer<'_> {
                 for u in [units[2], units[0], units[1]] {
                     let others =
                         self.grid.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
-                    if others.count_ones() != 1 {
+                    // Exactly one place, by bit tests (`count_ones` on 128
+                    // bits is slow without a `popcnt` target feature).
+                    if others == 0 || others & (others - 1) != 0 {
                         continue;
                     }
                     let on = state(others.trailing_zeros() as usize, digit, true);
@@ -329,6 +357,8 @@ struct Search<'a> {
     chainer: Chainer<'a>,
     best: Option<Best>,
     order: u32,
+    /// Scratch for [`Search::common`], kept across calls.
+    states: Vec<State>,
 }
 
 impl Search<'_> {
@@ -367,15 +397,18 @@ impl Search<'_> {
     /// What every net in `nets` turns the same way (in the order of the
     /// first), each offered as a conclusion of `kind`.
     fn common(&mut self, nets: &mut [&mut Net], kind: u8, cell: usize) {
+        let mut states = std::mem::take(&mut self.states);
         for on in [true, false] {
             let first = &nets[0];
-            let states: Vec<State> = first
-                .nodes
-                .iter()
-                .map(|n| n.state)
-                .filter(|&s| (s % 2 == 1) == on && first.has(s))
-                .collect();
-            for s in states {
+            states.clear();
+            states.extend(
+                first
+                    .nodes
+                    .iter()
+                    .map(|n| n.state)
+                    .filter(|&s| (s % 2 == 1) == on && first.has(s)),
+            );
+            for &s in &states {
                 if !nets.iter().all(|n| n.has(s)) {
                     continue;
                 }
@@ -398,11 +431,48 @@ impl Search<'_> {
                 self.offer(complexity, kind, s, cell);
             }
         }
+        self.states = states;
+    }
+}
+
+/// The nets of candidates assumed on that a later cell's search needs:
+/// region forcing nets follow every place of a digit in a unit from its
+/// first place, so the net of each later place is followed first there,
+/// then again when its own cell's turn comes. A net is the same whenever
+/// it is followed (it reads the position only), so it is kept here, by
+/// candidate, until its cell has been searched.
+struct OnNets {
+    nets: Vec<Option<Net>>,
+}
+
+impl OnNets {
+    fn new() -> OnNets {
+        OnNets {
+            nets: (0..81 * 9).map(|_| None).collect(),
+        }
+    }
+
+    /// Makes sure the net of `(cell, digit)` on is kept.
+    fn follow(&mut self, search: &mut Search, cell: usize, digit: u8, pool: &mut Vec<Net>) {
+        let slot = &mut self.nets[cell * 9 + digit as usize - 1];
+        if slot.is_none() {
+            let mut net = pool.pop().unwrap_or_else(Net::new);
+            search.chainer.follow(state(cell, digit, true), &mut net);
+            *slot = Some(net);
+        }
+    }
+
+    /// The kept net of `(cell, digit)`, taken out (followed if it was not kept).
+    fn take(&mut self, search: &mut Search, cell: usize, digit: u8, pool: &mut Vec<Net>) -> Net {
+        self.follow(search, cell, digit, pool);
+        self.nets[cell * 9 + digit as usize - 1]
+            .take()
+            .unwrap_or_else(Net::new)
     }
 }
 
 /// The nets SE's rule draws from one cell.
-fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>) {
+fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>, kept: &mut OnNets) {
     let marks = search.chainer.marks;
     let mode = search.chainer.mode;
     let mask = marks.mask(cell);
@@ -410,10 +480,9 @@ fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>) {
     let digits: Vec<u8> = Digits(mask).collect();
     let mut on_nets: Vec<Net> = Vec::new();
     for &digit in &digits {
-        let mut on_net = pool.pop().unwrap_or_else(Net::new);
+        let mut on_net = kept.take(search, cell, digit, pool);
         let mut off_net = pool.pop().unwrap_or_else(Net::new);
         let on = state(cell, digit, true);
-        search.chainer.follow(on, &mut on_net);
         search.contradiction(&mut on_net, on, cell);
         search.chainer.follow(on & !1, &mut off_net);
         search.contradiction(&mut off_net, on & !1, cell);
@@ -422,7 +491,7 @@ fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>) {
         }
         pool.push(off_net);
         if mode != Mode::Nishio {
-            search_regions(search, cell, digit, &mut on_net, pool);
+            search_regions(search, cell, digit, &mut on_net, pool, kept);
         }
         on_nets.push(on_net);
     }
@@ -435,7 +504,14 @@ fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>) {
 
 /// Region forcing nets for `digit` in the units where `cell` is its first
 /// place, `own` being the net of `cell` holding it.
-fn search_regions(search: &mut Search, cell: usize, digit: u8, own: &mut Net, pool: &mut Vec<Net>) {
+fn search_regions(
+    search: &mut Search,
+    cell: usize,
+    digit: u8,
+    own: &mut Net,
+    pool: &mut Vec<Net>,
+    kept: &mut OnNets,
+) {
     let marks = search.chainer.marks;
     let units = CELL_UNITS[cell];
     for u in [units[2], units[0], units[1]] {
@@ -448,20 +524,22 @@ fn search_regions(search: &mut Search, cell: usize, digit: u8, own: &mut Net, po
         if places.count_ones() < 2 || first != Some(cell) {
             continue;
         }
-        let mut others: Vec<Net> = Vec::new();
-        for &c in UNITS[u as usize].iter() {
-            let c = c as usize;
-            if c == cell || places & (1 << c) == 0 {
-                continue;
-            }
-            let mut net = pool.pop().unwrap_or_else(Net::new);
-            search.chainer.follow(state(c, digit, true), &mut net);
-            others.push(net);
+        // The other places, in the unit's order, which is the cells' (and
+        // so the kept nets') ascending order: each comes after `cell`.
+        let others = places & !(1u128 << cell);
+        for c in Cells(others) {
+            kept.follow(search, c, digit, pool);
         }
+        let wanted = |i: usize| i % 9 == digit as usize - 1 && others & (1 << (i / 9)) != 0;
         let mut refs: Vec<&mut Net> = vec![&mut *own];
-        refs.extend(others.iter_mut());
+        refs.extend(
+            kept.nets
+                .iter_mut()
+                .enumerate()
+                .filter(|&(i, _)| wanted(i))
+                .filter_map(|(_, net)| net.as_mut()),
+        );
         search.common(&mut refs, REGION, cell);
-        pool.extend(others);
     }
 }
 
@@ -482,11 +560,13 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &m
         },
         best: None,
         order: 0,
+        states: Vec::new(),
     };
     let mut pool = Vec::new();
+    let mut kept = OnNets::new();
     for cell in Cells(marks.empty_cells()) {
         if marks.mask(cell).count_ones() >= 2 {
-            search_cell(&mut search, cell, &mut pool);
+            search_cell(&mut search, cell, &mut pool, &mut kept);
         }
     }
     let Some(best) = search.best else {

@@ -5,6 +5,7 @@
 //! other rows. The same holds with rows and columns swapped.
 
 use super::candidates::{unit_of, Candidates, Cells, Digits};
+use super::memo::DigitSearch;
 use super::subsets::subsets;
 use super::{Context, Step, Technique};
 
@@ -94,15 +95,21 @@ impl Lines {
 }
 
 /// Basic fish of size `N` on any digit, rows as base first, then columns.
-pub(super) fn basic<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    let technique = match N {
-        2 => Technique::XWing,
-        3 => Technique::Swordfish,
-        _ => Technique::Jellyfish,
+pub(super) fn basic<const N: usize>(
+    marks: &Candidates,
+    context: &Context,
+    step: &mut Step,
+) -> bool {
+    let (technique, search) = match N {
+        2 => (Technique::XWing, DigitSearch::Fish2),
+        3 => (Technique::Swordfish, DigitSearch::Fish3),
+        _ => (Technique::Jellyfish, DigitSearch::Fish4),
     };
     let n = N as u32;
-    (1..=9u8).any(|digit| {
-        Lines::of(marks, digit).iter().any(|fish| {
+    // Each digit's search depends on its cells alone: skip the barren ones.
+    let live = context.memo.live_digits(search, marks);
+    Digits(live).any(|digit| {
+        let found = Lines::of(marks, digit).iter().any(|fish| {
             subsets(fish.usable(2..=n), n, |base| {
                 let covers = Digits(base).fold(0u16, |a, i| a | fish.lines[i as usize]);
                 covers.count_ones() == n
@@ -115,7 +122,11 @@ pub(super) fn basic<const N: usize>(marks: &Candidates, _: &Context, step: &mut 
                         step,
                     )
             })
-        })
+        });
+        if !found {
+            context.memo.barren_digits(search, marks, 1 << digit);
+        }
+        found
     })
 }
 

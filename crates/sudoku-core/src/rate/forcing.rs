@@ -111,6 +111,7 @@ pub(super) fn dynamic_forcing_chain(marks: &Candidates, _: &Context, step: &mut 
     let inner = Context {
         unique: false,
         solution: None,
+        memo: super::memo::Memo::new(),
     };
     let mut scratch = Step::new(Technique::FullHouse);
     for (cell, digit) in trials(marks) {

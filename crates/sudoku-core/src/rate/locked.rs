@@ -3,17 +3,26 @@
 //! If a digit's candidates in one unit all lie in a second unit, the digit
 //! must go in the intersection, so it cannot go anywhere else in the second.
 
-use super::candidates::{unit_of, Candidates, Cells, CELL_UNITS, UNIT_MASK};
+use super::candidates::{unit_of, Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
+use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
 
 fn locked(
     marks: &Candidates,
+    context: &Context,
     step: &mut Step,
     technique: Technique,
     bases: std::ops::Range<usize>,
 ) -> bool {
+    // Each digit's search depends on its cells alone: skip the barren ones.
+    let search = if technique == Technique::Pointing {
+        DigitSearch::Pointing
+    } else {
+        DigitSearch::Claiming
+    };
+    let live = context.memo.live_digits(search, marks);
     for base in bases {
-        for digit in 1..=9u8 {
+        for digit in Digits(live) {
             let inside = marks.digit_cells(digit) & UNIT_MASK[base];
             if inside == 0 {
                 continue;
@@ -41,15 +50,16 @@ fn locked(
             }
         }
     }
+    context.memo.barren_digits(search, marks, live);
     false
 }
 
 /// A digit confined to one line within a box leaves the rest of that line.
-pub(super) fn pointing(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    locked(marks, step, Technique::Pointing, 18..27)
+pub(super) fn pointing(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    locked(marks, context, step, Technique::Pointing, 18..27)
 }
 
 /// A digit confined to one box within a line leaves the rest of that box.
-pub(super) fn claiming(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    locked(marks, step, Technique::Claiming, 0..18)
+pub(super) fn claiming(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    locked(marks, context, step, Technique::Claiming, 0..18)
 }

@@ -52,6 +52,7 @@ mod dynamic_plus;
 mod fish;
 mod forcing;
 mod locked;
+mod memo;
 mod multiple;
 mod single_digit;
 mod singles;
@@ -740,6 +741,8 @@ pub(crate) struct Context {
     unique: bool,
     /// A solution, for trial and error; `None` disables it.
     solution: Option<Grid>,
+    /// The searches known to find nothing, so that later steps skip them.
+    memo: memo::Memo,
 }
 
 /// A technique's search: on success it fills `step` (after `step.reset`) and
@@ -1010,7 +1013,19 @@ fn find_scaled_up_to(
     cap: u16,
     step: &mut Step,
 ) -> bool {
-    for &(key, finder) in scale.finders() {
+    find_listed_up_to(marks, context, scale, scale.finders(), cap, step)
+}
+
+/// [`find_scaled_up_to`] with the finders of `list`, a tail of `scale`'s.
+fn find_listed_up_to(
+    marks: &Candidates,
+    context: &Context,
+    scale: Scale,
+    list: &[(Technique, Finder)],
+    cap: u16,
+    step: &mut Step,
+) -> bool {
+    for &(key, finder) in list {
         if floor_tenths(scale, key) > cap {
             return false;
         }
@@ -1088,6 +1103,7 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
     let context = Context {
         unique: true,
         solution: search.solution,
+        memo: memo::Memo::new(),
     };
     let mut marks = Candidates::new(puzzle);
     let mut step = Step::new(Technique::FullHouse);
@@ -1095,9 +1111,26 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
     let (mut pearl, mut diamond) = (None::<u16>, None::<u16>);
     let mut logical = true;
     while !marks.is_solved() {
+        // The singles the path would take next, in bulk, once none of
+        // them can raise the rating (see `singles::settle`).
+        // The finders `settle` just ran dry are skipped.
+        let mut skip = 0;
+        if let Some(settled) = settled_prefix(scale, top) {
+            let placed = singles::settle(&mut marks, settled, &context);
+            if placed > 0 {
+                steps += placed;
+                pearl.get_or_insert(top);
+                if marks.is_solved() {
+                    break;
+                }
+            }
+            skip = settled.len();
+        }
         // Without a cap a step is always found for a puzzle with a
         // solution: trial and error always applies.
-        if !find_scaled_up_to(&marks, &context, scale, cap, &mut step) || step.tenths > cap {
+        let finders = &scale.finders()[skip..];
+        if !find_listed_up_to(&marks, &context, scale, finders, cap, &mut step) || step.tenths > cap
+        {
             return None;
         }
         if hardest.is_none() || step.tenths > top {
@@ -1124,12 +1157,41 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
     })
 }
 
+/// The placement-only techniques at the head of `scale`'s list none of
+/// whose steps rates above `top` tenths, the hardest step on the path so
+/// far: the run of them [`singles::settle`] may make in bulk. `None` when
+/// a hidden single could still raise the rating.
+fn settled_prefix(scale: Scale, top: u16) -> Option<singles::Settled> {
+    // SE's hidden single is 1.2 in a box and 1.5 in a line, the native 1.2;
+    // then the list goes on with direct pointing (1.7) and claiming (1.9,
+    // one finder), the direct hidden pair (2.0), the naked single (2.3) and
+    // the direct hidden triplet (2.5) on SE's scale, the naked single alone
+    // on the native one.
+    let at_least = |t: Technique| top >= tenths(t.weight());
+    match scale {
+        Scale::Se if top >= 15 => Some(singles::Settled {
+            direct_locking: at_least(Technique::DirectClaiming),
+            direct_pair: at_least(Technique::DirectHiddenPair),
+            naked: at_least(Technique::NakedSingle),
+            direct_triple: at_least(Technique::DirectHiddenTriple),
+        }),
+        Scale::Native if at_least(Technique::HiddenSingle) => Some(singles::Settled {
+            direct_locking: false,
+            direct_pair: false,
+            naked: at_least(Technique::NakedSingle),
+            direct_triple: false,
+        }),
+        _ => None,
+    }
+}
+
 /// The context for a position: its uniqueness, and a solution if any.
 fn context_of(position: &Grid) -> Option<Context> {
     let search = BitmaskSolver::new().search(position, 2);
     (search.count > 0).then_some(Context {
         unique: search.count == 1,
         solution: search.solution,
+        memo: memo::Memo::new(),
     })
 }
 
@@ -1211,6 +1273,7 @@ impl Solver for LogicalSolver {
         let context = Context {
             unique: counted.count == 1,
             solution: counted.solution,
+            memo: memo::Memo::new(),
         };
         let mut marks = Candidates::new(puzzle);
         let mut step = Step::new(Technique::FullHouse);
@@ -1266,6 +1329,95 @@ mod tests {
         for pair in Technique::ALL.windows(2) {
             assert!(pair[0] < pair[1]);
             assert!(pair[0].weight() <= pair[1].weight(), "{:?}", pair);
+        }
+    }
+
+    #[test]
+    fn settled_prefixes_are_the_placement_only_head_of_each_list() {
+        for scale in [Scale::Se, Scale::Native] {
+            for top in 0..=120u16 {
+                let Some(settled) = settled_prefix(scale, top) else {
+                    continue;
+                };
+                let head = &scale.finders()[..settled.len()];
+                let placing = [
+                    Technique::FullHouse,
+                    Technique::HiddenSingle,
+                    Technique::DirectPointing,
+                    Technique::DirectHiddenPair,
+                    Technique::NakedSingle,
+                    Technique::DirectHiddenTriple,
+                ];
+                for (i, &(technique, _)) in head.iter().enumerate() {
+                    assert!(
+                        placing.contains(&technique),
+                        "{scale:?} {top}: {technique:?}"
+                    );
+                    // Each is the next on the list: a prefix, in order.
+                    assert_eq!(technique, scale.finders()[i].0);
+                    // None of its steps rates above `top` (SE's hidden
+                    // single at most 1.5, direct pointing's finder 1.9).
+                    let most = match (scale, technique) {
+                        (Scale::Se, Technique::HiddenSingle) => 15,
+                        (_, Technique::DirectPointing) => 19,
+                        (_, t) => tenths(t.weight()),
+                    };
+                    assert!(most <= top, "{scale:?} {top}: {technique:?}");
+                }
+                // The next finder on the list is not one `settle` may skip.
+                let next = scale.finders()[settled.len()].0;
+                let most = match next {
+                    Technique::HiddenSingle => 15,
+                    Technique::DirectPointing => 19,
+                    t => tenths(t.weight()),
+                };
+                assert!(!placing.contains(&next) || most > top, "{scale:?} {top}");
+            }
+        }
+    }
+
+    /// Puzzles of every band from the shipped serate data.
+    fn sample_puzzles() -> Vec<Grid> {
+        include_str!("../../tests/data/serate.txt")
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .step_by(7)
+            .filter_map(|line| line.split_whitespace().next()?.parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn the_rating_is_the_hardest_step_of_the_explained_path() {
+        // `rate` makes singles in bulk and skips searches its memo knows
+        // are barren; `explain` with a fresh memo per step does neither.
+        for puzzle in sample_puzzles() {
+            let rating = rate(&puzzle).expect("serate puzzles are unique");
+            let context = context_of(&puzzle).expect("it has a solution");
+            let mut marks = Candidates::new(&puzzle);
+            let mut path = Vec::new();
+            while !marks.is_solved() {
+                let fresh = Context {
+                    unique: context.unique,
+                    solution: context.solution,
+                    memo: memo::Memo::new(),
+                };
+                let mut step = Step::new(Technique::FullHouse);
+                assert!(find_scaled(&marks, &fresh, Scale::Se, &mut step));
+                marks.apply(&step);
+                path.push(step);
+            }
+            let top = path.iter().map(|s| s.tenths).max().unwrap_or(0);
+            assert_eq!(rating.steps, path.len(), "{puzzle}");
+            assert_eq!(tenths(rating.score), top, "{puzzle}");
+            assert_eq!(tenths(rating.diamond), path[0].tenths, "{puzzle}");
+            let first_placing = path
+                .iter()
+                .position(|s| !s.placements.is_empty())
+                .map_or(path.len(), |i| i + 1);
+            let pearl = path[..first_placing].iter().map(|s| s.tenths).max();
+            assert_eq!(Some(tenths(rating.pearl)), pearl, "{puzzle}");
+            // And `explain` (one shared memo, no bulk singles) takes the same path.
+            assert_eq!(explain(&puzzle), path, "{puzzle}");
         }
     }
 
@@ -1329,6 +1481,7 @@ mod tests {
             let context = Context {
                 unique,
                 solution: None,
+                memo: memo::Memo::new(),
             };
             let mut step = Step::new(Technique::FullHouse);
             assert!(finder(marks, &context, &mut step), "pattern not found");
@@ -1470,6 +1623,7 @@ mod tests {
             let context = Context {
                 unique: false,
                 solution: None,
+                memo: memo::Memo::new(),
             };
             let mut step = Step::new(Technique::FullHouse);
             assert!(!unique_rectangle::type1(&marks, &context, &mut step));

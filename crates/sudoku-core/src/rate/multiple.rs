@@ -87,22 +87,27 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
         };
         let (cell, digit) = split(p);
         let depth = reach.off[p] + 1;
-        let mut found: Vec<Pot> = Vec::new();
+        // At most four: the cell's last candidate and one per unit (an
+        // array, not a vector: this runs for every candidate turned off).
+        let (mut found, mut count) = ([0 as Pot; 4], 0);
         let mask = marks.mask(cell);
-        if mask.count_ones() == 2 {
-            found.push(pot(cell, (mask & !(1 << digit)).trailing_zeros() as u8));
+        if super::subsets::bits(mask) == 2 {
+            found[0] = pot(cell, (mask & !(1 << digit)).trailing_zeros() as u8);
+            count = 1;
         }
         let units = CELL_UNITS[cell];
         for u in [units[2], units[0], units[1]] {
             let others = marks.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
-            if others.count_ones() == 1 {
+            // Exactly one (bit tests: see `dynamic.rs`).
+            if others != 0 && others & (others - 1) == 0 {
                 let q = pot(others.trailing_zeros() as usize, digit);
-                if !found.contains(&q) {
-                    found.push(q);
+                if !found[..count].contains(&q) {
+                    found[count] = q;
+                    count += 1;
                 }
             }
         }
-        for q in found {
+        for &q in &found[..count] {
             if reach.off[q] != 0 {
                 return reach;
             }

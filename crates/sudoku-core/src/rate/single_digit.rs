@@ -7,6 +7,7 @@
 //! does: the digit leaves every cell that sees both of them.
 
 use super::candidates::{unit_of, Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
 
 /// The conjugate pairs of `digit` in units `units`: (unit, first cell, second cell).
@@ -178,9 +179,9 @@ fn seeing_all(group: u128) -> u128 {
 /// link only), a line whose places fill two of its three box segments, and
 /// a box whose places lie on the cross of one row and one column, each arm
 /// holding a place off the crossing (the empty rectangle).
-fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
+fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
     let all = marks.digit_cells(digit);
-    let mut links = Vec::new();
+    links.clear();
     for (u, &unit_mask) in UNIT_MASK.iter().enumerate() {
         let places = all & unit_mask;
         let n = places.count_ones();
@@ -225,7 +226,6 @@ fn strong_links(marks: &Candidates, digit: u8) -> Vec<Link> {
             }
         }
     }
-    links
 }
 
 /// SE's score of a chain of strong links, in tenths: 4.0 for two links
@@ -358,6 +358,17 @@ impl ChainSearch<'_> {
                 self.reach = outer;
                 continue;
             }
+            // The last link: reject here what the complete chain's check
+            // would (nothing seen by both ends, or both ends in one unit),
+            // without pushing and recursing for it.
+            if self.chain.len() + 1 == len {
+                let sees_far = if e % 2 == 0 { link.sees_b } else { link.sees_a };
+                if self.reach & sees_far & !(used | places) == 0 || self.chain[0].3 & far_units != 0
+                {
+                    self.reach = outer;
+                    continue;
+                }
+            }
             self.chain.push((*link, near, far, near_units, far_units));
             self.plain.push(*link);
             let done = self.extend(used | places);
@@ -374,19 +385,37 @@ impl ChainSearch<'_> {
 
 /// Finds a chain of `len` strong links, lowest SE score first (SE sorts
 /// its candidates by score and takes the first), then digits in order.
-fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut Step) -> bool {
+fn strong_link_chain(
+    marks: &Candidates,
+    context: &Context,
+    len: usize,
+    scores: &[u16],
+    step: &mut Step,
+) -> bool {
+    let memo_key = if len == 2 {
+        DigitSearch::TurbotFish
+    } else {
+        DigitSearch::ThreeStrongLinks
+    };
+    // Each digit's search depends on its cells alone: skip the barren ones
+    // (a digit skipped finds no chain, as a digit searched in vain).
+    let live = context.memo.live_digits(memo_key, marks);
     let mut best: Option<Step> = None;
-    for digit in 1..=9u8 {
-        let links = strong_links(marks, digit);
+    // Buffers shared by the digits' searches.
+    let (mut links, mut chain, mut plain) = (Vec::new(), Vec::new(), Vec::new());
+    for digit in super::candidates::Digits(live) {
+        strong_links(marks, digit, &mut links);
+        chain.clear();
+        plain.clear();
         let mut search = ChainSearch {
             marks,
             digit,
             links: &links,
             scores,
             len,
-            chain: Vec::with_capacity(len),
+            chain: std::mem::take(&mut chain),
             reach: 0,
-            plain: Vec::with_capacity(len),
+            plain: std::mem::take(&mut plain),
             best: None,
             all_ends: if links.len() >= 32 {
                 !0
@@ -403,6 +432,13 @@ fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut 
             }
         }
         let done = search.extend(0);
+        (chain, plain) = (
+            std::mem::take(&mut search.chain),
+            std::mem::take(&mut search.plain),
+        );
+        if search.best.is_none() {
+            context.memo.barren_digits(memo_key, marks, 1 << digit);
+        }
         if let Some(found) = search.best {
             if best.as_ref().is_none_or(|b| found.tenths < b.tenths) {
                 best = Some(found);
@@ -428,12 +464,12 @@ fn strong_link_chain(marks: &Candidates, len: usize, scores: &[u16], step: &mut 
 /// scores it 4.0 when both links are plain and in parallel lines (the
 /// Skyscraper), 4.1 for other plain links, 4.3 with a grouped link; like
 /// SE, the lowest score is taken first.
-pub(super) fn turbot_fish(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    strong_link_chain(marks, 2, &[40, 41, 43], step)
+pub(super) fn turbot_fish(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    strong_link_chain(marks, context, 2, &[40, 41, 43], step)
 }
 
 /// SE's three strong links (3 Skyscrapers, 3-String Kite, 3 Turbot Fish):
 /// the Turbot Fish with one more link, scored 5.4 to 5.7.
-pub(super) fn three_strong_links(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    strong_link_chain(marks, 3, &[54, 55, 56, 57], step)
+pub(super) fn three_strong_links(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    strong_link_chain(marks, context, 3, &[54, 55, 56, 57], step)
 }

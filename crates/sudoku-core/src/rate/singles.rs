@@ -68,3 +68,102 @@ pub(super) fn naked_single(marks: &Candidates, _: &Context, step: &mut Step) -> 
     }
     false
 }
+
+/// The placement-only techniques a run of steps may take in bulk: those at
+/// the head of a scale's list whose steps never rate above the path's
+/// hardest step so far (see [`settle`]). Full house and hidden single are
+/// always in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Settled {
+    /// SE's direct pointing and claiming.
+    pub(super) direct_locking: bool,
+    /// SE's direct hidden pair.
+    pub(super) direct_pair: bool,
+    /// The naked single.
+    pub(super) naked: bool,
+    /// SE's direct hidden triplet.
+    pub(super) direct_triple: bool,
+}
+
+impl Settled {
+    /// How many finders these are at the head of the list: full house and
+    /// hidden single, and one for each other technique (direct pointing
+    /// and claiming share one).
+    pub(super) fn len(self) -> usize {
+        let flags = [
+            self.direct_locking,
+            self.direct_pair,
+            self.naked,
+            self.direct_triple,
+        ];
+        2 + flags.into_iter().filter(|&f| f).count()
+    }
+}
+
+/// Makes every placement the path would make with the `settled` techniques
+/// before it needs another one, and returns how many (one step each).
+///
+/// The path takes the first step of the first technique on its list that
+/// applies; when the `settled` ones head the list, it takes their steps
+/// until none applies. Each of those steps places one digit and eliminates
+/// nothing, and each stays derivable after other such placements: a full
+/// house, hidden or naked single stays one (the solution's digit keeps its
+/// place, every other place only goes); a direct locking or hidden set
+/// either keeps its pattern and its single, or loses a place to a
+/// placement that turns it into a plain hidden single or a smaller direct
+/// set. So the position where none applies is the same whatever the order
+/// of the placements (the run is confluent), and so is their number.
+/// Making them in bulk, naked and hidden singles in one sweep and the
+/// costly direct searches only when the sweeps find nothing, reaches the
+/// same position and the same step count as one search per step, and the
+/// caller only calls this when none of these steps can rate above the path's
+/// hardest so far, so the rating cannot tell the difference.
+pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context) -> usize {
+    let mut placed = 0;
+    let mut step = Step::new(Technique::FullHouse);
+    loop {
+        let before = placed;
+        if settled.naked {
+            for cell in super::candidates::Cells(marks.empty_cells()) {
+                let mask = marks.mask(cell);
+                // A cell emptied by an earlier placement of this sweep
+                // cannot occur on a sound path; leave it to the finders.
+                if mask.count_ones() == 1 {
+                    marks.place(cell, mask.trailing_zeros() as u8);
+                    placed += 1;
+                }
+            }
+        }
+        // Hidden singles (a full house is one too: its digit's only place):
+        // the digits seen once in a unit's cells, as `hidden_single` finds
+        // them, cheaper than testing each digit's 81-bit cells per unit.
+        for (u, unit) in UNITS.iter().enumerate() {
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &c in unit {
+                let m = marks.mask(c as usize);
+                twice |= once & m;
+                once |= m;
+            }
+            for digit in super::candidates::Digits(once & !twice) {
+                // Still its one place after this unit's other placements
+                // (always, on a sound path).
+                let places = marks.digit_cells(digit) & UNIT_MASK[u];
+                if places != 0 && places & (places - 1) == 0 {
+                    marks.place(places.trailing_zeros() as usize, digit);
+                    placed += 1;
+                }
+            }
+        }
+        if placed != before {
+            continue;
+        }
+        let found = (settled.direct_locking && super::direct::locking(marks, context, &mut step))
+            || (settled.direct_pair && super::direct::hidden::<2>(marks, context, &mut step))
+            || (settled.direct_triple && super::direct::hidden::<3>(marks, context, &mut step));
+        if !found {
+            return placed;
+        }
+        marks.apply(&step);
+        placed += step.placements.len();
+    }
+}

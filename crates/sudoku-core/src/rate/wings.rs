@@ -147,7 +147,12 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
             .filter(|&c| (2..=N as u32 + 1).contains(&marks.mask(c).count_ones()))
             .collect();
         let items = (1u16 << cells.len()) - 1;
-        super::subsets::subsets(items, N as u32, |pick| {
+        // The sets' candidates as they are picked: a set is almost locked
+        // with `N + 1` digits, so a partial set with more is cut, with all
+        // the sets it would grow into (exactly the sets rejected below).
+        let add = |union: u16, i: u32| union | marks.mask(cells[i as usize]);
+        let dead = |union: u16| super::subsets::bits(union) as usize > N + 1;
+        super::subsets::subsets_folding(items, N as u32, 0, add, dead, |pick, union| {
             let mut picked = [0usize; 9];
             let mut n = 0;
             for i in super::candidates::Digits(pick << 1) {
@@ -155,7 +160,6 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
                 n += 1;
             }
             let set = &picked[..n];
-            let union = set.iter().fold(0u16, |a, &c| a | marks.mask(c));
             if union.count_ones() as usize != N + 1 {
                 return false;
             }

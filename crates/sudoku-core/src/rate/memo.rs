@@ -1,0 +1,140 @@
+//! A memo of searches that found nothing, so that the next step's search
+//! can skip the parts of the grid it already knows are barren.
+//!
+//! The rater restarts from the simplest technique after every step, as SE
+//! does, so most searches run again on a position that differs from the
+//! last one in a few candidates only. Many searches are local: a fish or a
+//! chain of strong links on one digit depends on that digit's candidate
+//! cells alone, a naked or hidden set in a unit on the candidates of that
+//! unit's cells alone. When such a part found nothing, it finds nothing on
+//! the same candidates again, whatever changed elsewhere; skipping it
+//! cannot change which step the search finds first, so the path, and so
+//! the rating, stay exactly the same.
+//!
+//! An entry is a fact about candidates, not about one position: it holds
+//! for any position with those candidates, so one memo serves a whole
+//! rating, the positions a forcing chain assumes included.
+
+use std::cell::{Cell, RefCell};
+
+use super::candidates::{Candidates, UNITS};
+
+/// The searches remembered digit by digit: each part searches one digit's
+/// candidate cells only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum DigitSearch {
+    /// SE's direct pointing and claiming.
+    DirectLocking,
+    /// Pointing.
+    Pointing,
+    /// Claiming.
+    Claiming,
+    /// X-Wing.
+    Fish2,
+    /// Swordfish.
+    Fish3,
+    /// Jellyfish.
+    Fish4,
+    /// SE's Turbot Fish (two strong links).
+    TurbotFish,
+    /// SE's three strong links.
+    ThreeStrongLinks,
+    /// The X-chains of SE's first chaining technique.
+    XChain,
+}
+
+/// The searches remembered unit by unit: each part searches the candidates
+/// of one unit's cells only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum UnitSearch {
+    /// SE's direct hidden pair.
+    DirectPair,
+    /// SE's direct hidden triplet.
+    DirectTriple,
+    /// Naked pair.
+    Naked2,
+    /// Naked triple.
+    Naked3,
+    /// Naked quad.
+    Naked4,
+    /// Hidden pair.
+    Hidden2,
+    /// Hidden triple.
+    Hidden3,
+    /// Hidden quad.
+    Hidden4,
+}
+
+const DIGIT_SEARCHES: usize = 9;
+const UNIT_SEARCHES: usize = 8;
+
+/// No key: no digit's cells (81 bits) nor any unit's packed candidates (81
+/// bits) have bit 127 set.
+const NONE: u128 = 1 << 127;
+
+/// The candidates each barren part was last searched on.
+pub(crate) struct Memo {
+    digits: [[Cell<u128>; 10]; DIGIT_SEARCHES],
+    units: [[Cell<u128>; 27]; UNIT_SEARCHES],
+    /// The unit keys of the last position asked about, with its
+    /// candidates: the unit searches of one step share them.
+    keys: RefCell<Option<([u16; 81], [u128; 27])>>,
+}
+
+impl Memo {
+    /// An empty memo: every part must be searched.
+    pub(crate) fn new() -> Memo {
+        Memo {
+            digits: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
+            units: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
+            keys: RefCell::new(None),
+        }
+    }
+
+    /// The digits (a bit each, `1..=9`) that `search` must look at in
+    /// `marks`: those not known to be barren on their current cells.
+    pub(super) fn live_digits(&self, search: DigitSearch, marks: &Candidates) -> u16 {
+        let known = &self.digits[search as usize];
+        (1..=9u8)
+            .filter(|&d| known[d as usize].get() != marks.digit_cells(d))
+            .fold(0, |acc, d| acc | 1 << d)
+    }
+
+    /// Records that `search` finds nothing for any digit of `digits` (a bit
+    /// each) on its current cells in `marks`.
+    pub(super) fn barren_digits(&self, search: DigitSearch, marks: &Candidates, digits: u16) {
+        let known = &self.digits[search as usize];
+        for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
+            known[d as usize].set(marks.digit_cells(d));
+        }
+    }
+
+    /// The key of every unit in `marks`: its cells' candidates, packed
+    /// (worked out once per position).
+    pub(super) fn unit_keys(&self, marks: &Candidates) -> [u128; 27] {
+        let mut cached = self.keys.borrow_mut();
+        if let Some((masks, keys)) = cached.as_ref() {
+            if masks == marks.masks() {
+                return *keys;
+            }
+        }
+        let keys = std::array::from_fn(|u| {
+            UNITS[u].iter().enumerate().fold(0u128, |acc, (i, &c)| {
+                acc | u128::from(marks.mask(c as usize) >> 1) << (9 * i)
+            })
+        });
+        *cached = Some((*marks.masks(), keys));
+        keys
+    }
+
+    /// True when `search` is known to find nothing in the unit whose
+    /// [key](Memo::unit_keys) is `key`.
+    pub(super) fn is_barren_unit(&self, search: UnitSearch, u: usize, key: u128) -> bool {
+        self.units[search as usize][u].get() == key
+    }
+
+    /// Records that `search` finds nothing in unit `u` with key `key`.
+    pub(super) fn barren_unit(&self, search: UnitSearch, u: usize, key: u128) {
+        self.units[search as usize][u].set(key);
+    }
+}
