@@ -148,9 +148,21 @@ fn loops(marks: &Candidates, take: &mut dyn FnMut(u16, u8, &Step)) {
     use super::candidates::Cells;
     let mut seen: Vec<(u8, u128)> = Vec::new();
     let mut step = Step::new(Technique::UniqueLoop);
+    let mut partnered: Vec<(u16, u128)> = Vec::new();
     for start in Cells(marks.empty_cells()) {
         let pair = marks.mask(start);
         if pair.count_ones() != 2 {
+            continue;
+        }
+        let partners = match partnered.iter().find(|(p, _)| *p == pair) {
+            Some(&(_, cells)) => cells,
+            None => {
+                let cells = partnered_cells(marks, pair);
+                partnered.push((pair, cells));
+                cells
+            }
+        };
+        if partners & (1 << start) == 0 {
             continue;
         }
         let mut found = Vec::new();
@@ -161,7 +173,7 @@ fn loops(marks: &Candidates, take: &mut dyn FnMut(u16, u8, &Step)) {
         }
         grow(
             marks,
-            pair,
+            (pair, partners),
             &mut path,
             &mut visits,
             (2, 0),
@@ -246,7 +258,8 @@ fn type4(marks: &Candidates, pair: u16, a: usize, b: usize) -> Vec<(usize, u8)> 
 /// `allowed` lasts or while all such cells share one other digit
 /// (`others`). A way back to the first cell closes a loop of four or more.
 ///
-/// Unlike SE, a path is not extended into a cell that would make some unit
+/// Unlike SE, a path only enters the cells of `partnered` (see
+/// [`partnered_cells`]), and not a cell that would make some unit
 /// visited three times (`visits` counts the path's cells per unit): every
 /// loop through it would fail [`is_valid_loop`]. Nor into a bivalue cell of
 /// the pair that comes before the first cell: the search from that cell
@@ -255,7 +268,7 @@ fn type4(marks: &Candidates, pair: u16, a: usize, b: usize) -> Vec<(usize, u8)> 
 /// So the loops kept, and their order, are SE's.
 fn grow(
     marks: &Candidates,
-    pair: u16,
+    (pair, partnered): (u16, u128),
     path: &mut Vec<usize>,
     visits: &mut [u8; 27],
     (allowed, others): (u32, u16),
@@ -276,7 +289,7 @@ fn grow(
                 let mask = marks.mask(next);
                 // A bivalue cell of the pair before the first cell started
                 // its own search, which found every loop through it.
-                if mask & pair != pair || (mask == pair && next < path[0]) {
+                if partnered & (1 << next) == 0 || (mask == pair && next < path[0]) {
                     continue;
                 }
                 let more = others | (mask & !pair);
@@ -295,13 +308,45 @@ fn grow(
                     } else {
                         allowed
                     };
-                    grow(marks, pair, path, visits, (left, more), Some(k), found);
+                    grow(
+                        marks,
+                        (pair, partnered),
+                        path,
+                        visits,
+                        (left, more),
+                        Some(k),
+                        found,
+                    );
                     for &u in &units {
                         visits[u as usize] -= 1;
                     }
                     path.pop();
                 }
             }
+        }
+    }
+}
+
+/// The cells holding both digits of `pair` that can lie on a valid loop: a
+/// loop cell's row, column and box each hold exactly one other loop cell
+/// (see [`is_valid_loop`]), so cells without another such cell in each of
+/// their units are dropped, until none is.
+fn partnered_cells(marks: &Candidates, pair: u16) -> u128 {
+    use super::candidates::{Cells, CELL_UNITS, UNIT_MASK};
+    let mut cells =
+        super::candidates::Digits(pair).fold(marks.empty_cells(), |m, d| m & marks.digit_cells(d));
+    loop {
+        let before = cells;
+        for cell in Cells(cells) {
+            let alone = CELL_UNITS[cell]
+                .iter()
+                .any(|&u| cells & UNIT_MASK[u as usize] & !(1u128 << cell) == 0);
+            if alone {
+                cells &= !(1u128 << cell);
+            }
+        }
+        if cells == before {
+            return cells;
         }
     }
 }
