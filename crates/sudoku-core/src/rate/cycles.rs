@@ -12,8 +12,8 @@
 //!
 //! SE scores X- and Y-cycles 6.5 and cycles with both kinds of link 7.0,
 //! plus the length increment over the cycle's candidates: a short loop can
-//! rate below the forcing chain (6.6-7.0) that makes the same elimination. Which loops SE
-//! sees depends on how it searches: breadth first from each candidate
+//! rate below the forcing chain (6.6-7.0) that makes the same elimination.
+//! Which loops SE sees depends on how it searches: breadth first from each candidate
 //! assumed true, reaching each "on" candidate once (by its first way) but
 //! each "off" candidate by every way, and a loop is a way back to the
 //! start. This module searches the same way, so it finds the loops SE
@@ -95,7 +95,10 @@ struct Search<'a> {
     nodes: Vec<Node>,
     on_seen: Vec<u32>,
     stamp: u32,
+    /// Buffers of [`Search::from`], kept across starts: the "on" nodes of
+    /// this level and the next, and the "off" nodes between them.
     pending_on: Vec<u32>,
+    next_on: Vec<u32>,
     pending_off: Vec<u32>,
 }
 
@@ -259,10 +262,11 @@ impl Search<'_> {
             std::mem::take(&mut self.pending_on),
             std::mem::take(&mut self.pending_off),
         );
+        let mut next = std::mem::take(&mut self.next_on);
         pending_on.clear();
         pending_off.clear();
+        next.clear();
         pending_on.push(first);
-        let mut next = Vec::new();
         let mut length = 0;
         // A cycle closed at `length` has `length` distinct candidates: no
         // "on" candidate is reached twice, nor "off" one twice on one way.
@@ -299,6 +303,7 @@ impl Search<'_> {
             std::mem::swap(&mut pending_on, &mut next);
         }
         self.pending_on = pending_on;
+        self.next_on = next;
         self.pending_off = pending_off;
     }
 }
@@ -318,6 +323,7 @@ pub(super) fn cycles(marks: &Candidates, links: Links, limit: usize, take: &mut 
         on_seen: vec![0; 81 * 9 * 2],
         stamp: 0,
         pending_on: Vec::new(),
+        next_on: Vec::new(),
         pending_off: Vec::new(),
     };
     search.link();
