@@ -391,6 +391,7 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
         (Links::Xy, Technique::XyCycle, 70, 4),
     ];
     let mut cycle_best: Option<((u16, usize, u8), Technique, super::cycles::Cycle)> = None;
+    let mut cycles = super::cycles::Search::new(marks);
     for (links, technique, base, kind) in modes {
         let bound = cycle_best
             .as_ref()
@@ -400,7 +401,7 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
         }
         // Longer cycles would score above the bound.
         let limit = super::longest_within(bound - base).saturating_add(2);
-        super::cycles::cycles(marks, links, limit, &mut |cycle| {
+        cycles.cycles(links, limit, &mut |cycle| {
             let tenths = base + super::chain_length_tenths(cycle.complexity);
             let key = (tenths, cycle.complexity, kind);
             if cycle_best.as_ref().is_none_or(|(k, _, _)| key < *k) {

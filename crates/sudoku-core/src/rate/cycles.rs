@@ -79,10 +79,12 @@ fn hash_bit(state: State) -> u64 {
     1 << ((state as u32).wrapping_mul(0x9E37_79B1) >> 26)
 }
 
-struct Search<'a> {
+/// The cycle search of one position, for each kind of link in turn (see
+/// [`Search::cycles`]).
+pub(super) struct Search<'a> {
     marks: &'a Candidates,
     links: Links,
-    /// The links of every candidate, worked out once per search (they
+    /// The links of every candidate, worked out once per kind of link (they
     /// depend on the marks only): `ons[on_range[c].0..on_range[c].1]` are
     /// the states candidate `c` turned off turns on, and the same with
     /// `offs` for `c` turned on. The offs keep only candidates that turn
@@ -308,43 +310,54 @@ impl Search<'_> {
     }
 }
 
-/// Every cycle with `links` of at most `limit` candidates that SE finds and
-/// that removes something, offered to `take` in SE's order (start cells in order, then their
-/// digits; Y-cycles start from bivalue cells only).
-pub(super) fn cycles(marks: &Candidates, links: Links, limit: usize, take: &mut dyn FnMut(Cycle)) {
-    let mut search = Search {
-        marks,
-        links,
-        ons: Vec::new(),
-        on_range: vec![(0, 0); 81 * 9],
-        offs: Vec::new(),
-        off_range: vec![(0, 0); 81 * 9],
-        nodes: Vec::new(),
-        on_seen: vec![0; 81 * 9 * 2],
-        stamp: 0,
-        pending_on: Vec::new(),
-        next_on: Vec::new(),
-        pending_off: Vec::new(),
-    };
-    search.link();
-    for cell in Cells(marks.empty_cells()) {
-        let count = marks.mask(cell).count_ones();
-        if count < 2 || (links == Links::Y && count != 2) {
-            continue;
+impl<'a> Search<'a> {
+    /// A search on `marks`, its buffers made once for every kind of link.
+    pub(super) fn new(marks: &'a Candidates) -> Search<'a> {
+        Search {
+            marks,
+            links: Links::Y,
+            ons: Vec::new(),
+            on_range: vec![(0, 0); 81 * 9],
+            offs: Vec::new(),
+            off_range: vec![(0, 0); 81 * 9],
+            nodes: Vec::new(),
+            on_seen: vec![0; 81 * 9 * 2],
+            stamp: 0,
+            pending_on: Vec::new(),
+            next_on: Vec::new(),
+            pending_off: Vec::new(),
         }
-        for digit in marks.digits(cell) {
-            // A loop comes back to its start by a link from a candidate
-            // that the start, turned off, turns on (links go both ways):
-            // without one there is none.
-            let (a, b) = search.on_range[cell * 9 + digit as usize - 1];
-            if a == b {
+    }
+
+    /// Every cycle with `links` of at most `limit` candidates that SE finds
+    /// and that removes something, offered to `take` in SE's order (start
+    /// cells in order, then their digits; Y-cycles start from bivalue cells
+    /// only).
+    pub(super) fn cycles(&mut self, links: Links, limit: usize, take: &mut dyn FnMut(Cycle)) {
+        let marks = self.marks;
+        self.links = links;
+        self.ons.clear();
+        self.offs.clear();
+        self.link();
+        for cell in Cells(marks.empty_cells()) {
+            let count = marks.mask(cell).count_ones();
+            if count < 2 || (links == Links::Y && count != 2) {
                 continue;
             }
-            search.from(state(cell, digit, true), limit, &mut |cycle: Cycle| {
-                if !cycle.eliminations.is_empty() {
-                    take(cycle);
+            for digit in marks.digits(cell) {
+                // A loop comes back to its start by a link from a candidate
+                // that the start, turned off, turns on (links go both ways):
+                // without one there is none.
+                let (a, b) = self.on_range[cell * 9 + digit as usize - 1];
+                if a == b {
+                    continue;
                 }
-            });
+                self.from(state(cell, digit, true), limit, &mut |cycle: Cycle| {
+                    if !cycle.eliminations.is_empty() {
+                        take(cycle);
+                    }
+                });
+            }
         }
     }
 }

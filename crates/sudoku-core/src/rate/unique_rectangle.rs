@@ -371,7 +371,7 @@ fn is_valid_loop(cells: &[usize]) -> bool {
 }
 
 fn roofs(marks: &Candidates, step: &mut Step) -> bool {
-    use super::candidates::{Cells, CELL_UNITS, PEERS, UNIT_MASK};
+    use super::candidates::{Cells, PEERS};
     for corners in rectangles() {
         let masks = corners.map(|c| marks.mask(c));
         let common = masks.iter().fold(0x3FEu16, |a, &m| a & m);
@@ -413,29 +413,14 @@ fn roofs(marks: &Candidates, step: &mut Step) -> bool {
                     return true;
                 }
             }
-            // Type 4: the roof in one line.
-            let shared = (0..3)
-                .filter(|&k| CELL_UNITS[a][k] == CELL_UNITS[b][k])
-                .map(|k| CELL_UNITS[a][k] as usize);
-            for u in shared {
-                for (x, y) in [
-                    (
-                        pair.trailing_zeros() as u8,
-                        (pair & (pair - 1)).trailing_zeros() as u8,
-                    ),
-                    (
-                        (pair & (pair - 1)).trailing_zeros() as u8,
-                        pair.trailing_zeros() as u8,
-                    ),
-                ] {
-                    let places = marks.digit_cells(x) & UNIT_MASK[u];
-                    if places == (1u128 << a) | (1u128 << b) {
-                        step.reset(Technique::UniqueRectangle);
-                        step.cells.extend(corners);
-                        step.eliminations.extend([(a, y), (b, y)]);
-                        return true;
-                    }
-                }
+            // Type 4: the roof in a unit where one digit of the pair has
+            // no other place (the same test as the loops', SE's one).
+            let removed = type4(marks, pair, a, b);
+            if !removed.is_empty() {
+                step.reset(Technique::UniqueRectangle);
+                step.cells.extend(corners);
+                step.eliminations.extend(removed);
+                return true;
             }
         }
     }
