@@ -61,6 +61,17 @@ pub(super) enum Mode {
     Dynamic,
     /// Dynamic forcing chains with the simple techniques inside.
     Plus,
+    /// Dynamic forcing chains with the simple techniques and SE's nested
+    /// chaining rules of this level inside (2: forcing chains; 3: also
+    /// multiple forcing chains; `nested.rs`).
+    Nested(u8),
+}
+
+impl Mode {
+    /// Whether a stalled net applies further techniques on its working copy.
+    fn advances(self) -> bool {
+        matches!(self, Mode::Plus | Mode::Nested(_))
+    }
 }
 
 /// One implication the net found: its state and its premises (indices of
@@ -68,6 +79,9 @@ pub(super) enum Mode {
 struct Node {
     state: State,
     parents: std::ops::Range<u32>,
+    /// The nested chain that made this node (an index into
+    /// [`Net::chains`]), or `NONE`.
+    nested: u32,
 }
 
 /// Everything one assumption leads to.
@@ -81,6 +95,8 @@ struct Net {
     /// A contradiction: the two nodes (the first one may be a node outside
     /// `index`, made for the clash) turning one candidate on and off.
     clash: Option<(u32, u32)>,
+    /// The nested chains some nodes came from (at the nested levels).
+    chains: Vec<super::nested::NestedChain>,
 }
 
 impl Net {
@@ -91,6 +107,7 @@ impl Net {
             index: vec![NONE; STATES],
             counts: Vec::new(),
             clash: None,
+            chains: Vec::new(),
         }
     }
 
@@ -102,6 +119,7 @@ impl Net {
         self.parents.clear();
         self.counts.clear();
         self.clash = None;
+        self.chains.clear();
     }
 
     fn has(&self, s: State) -> bool {
@@ -117,6 +135,7 @@ impl Net {
         self.nodes.push(Node {
             state: s,
             parents: start..self.parents.len() as u32,
+            nested: NONE,
         });
         self.counts.push(0);
         if stored {
@@ -152,6 +171,44 @@ impl Net {
         }
         self.counts[node as usize] = count as u16;
         count
+    }
+
+    /// The nested chains among `node` and its ancestors not in `seen_keys`
+    /// yet: adds their keys there and returns their total complexity (SE
+    /// counts each distinct inner chain once per conclusion).
+    fn nested_complexity(
+        &self,
+        node: u32,
+        seen: &mut [u32],
+        stamp: &mut u32,
+        todo: &mut Vec<u32>,
+        seen_keys: &mut Vec<u128>,
+    ) -> usize {
+        if self.chains.is_empty() {
+            return 0;
+        }
+        *stamp += 1;
+        let mut total = 0;
+        todo.clear();
+        todo.push(node);
+        while let Some(n) = todo.pop() {
+            let s = self.nodes[n as usize].state;
+            if seen[s] == *stamp {
+                continue;
+            }
+            seen[s] = *stamp;
+            let nested = self.nodes[n as usize].nested;
+            if nested != NONE {
+                let chain = self.chains[nested as usize];
+                if !seen_keys.contains(&chain.key) {
+                    seen_keys.push(chain.key);
+                    total += chain.complexity as usize;
+                }
+            }
+            let r = self.nodes[n as usize].parents.clone();
+            todo.extend_from_slice(&self.parents[r.start as usize..r.end as usize]);
+        }
+        total
     }
 
     /// The stored node of `s` (which must be there).
@@ -304,7 +361,7 @@ impl Chainer<'_> {
                 }
                 continue;
             }
-            if self.mode == Mode::Plus && self.advance(net) {
+            if self.mode.advances() && self.advance(net) {
                 continue;
             }
             return;
@@ -330,11 +387,50 @@ impl Chainer<'_> {
             self.pending_off.push_back(id);
             any = true;
         }
+        if any {
+            return true;
+        }
+        let Mode::Nested(level) = self.mode else {
+            return false;
+        };
+        for found in super::nested::eliminations(self.marks, &self.grid, level) {
+            let off = state(found.cell, found.digit, false);
+            if net.has(off) {
+                continue;
+            }
+            let parents: Vec<u32> = found
+                .premises
+                .iter()
+                .map(|&(c, d)| net.node(state(c, d, false)))
+                .collect();
+            let id = net.push(off, &parents, true);
+            let index = match net.chains.iter().position(|c| *c == found.chain) {
+                Some(i) => i,
+                None => {
+                    net.chains.push(found.chain);
+                    net.chains.len() - 1
+                }
+            };
+            net.nodes[id as usize].nested = index as u32;
+            self.pending_off.push_back(id);
+            any = true;
+        }
         any
     }
 
     fn count(&mut self, net: &mut Net, node: u32) -> usize {
         net.ancestors(node, &mut self.seen, &mut self.stamp, &mut self.todo)
+    }
+
+    /// [`Net::nested_complexity`] with this search's scratch.
+    fn nested(&mut self, net: &Net, node: u32, seen_keys: &mut Vec<u128>) -> usize {
+        net.nested_complexity(
+            node,
+            &mut self.seen,
+            &mut self.stamp,
+            &mut self.todo,
+            seen_keys,
+        )
     }
 }
 
@@ -389,7 +485,12 @@ impl Search<'_> {
     /// A contradiction in `net`, which assumed `assumed`: its negation holds.
     fn contradiction(&mut self, net: &mut Net, assumed: State, cell: usize) {
         if let Some((a, b)) = net.clash {
-            let complexity = self.chainer.count(net, a) + self.chainer.count(net, b);
+            let mut complexity = self.chainer.count(net, a) + self.chainer.count(net, b);
+            if !net.chains.is_empty() {
+                let mut keys = Vec::new();
+                complexity += self.chainer.nested(net, a, &mut keys);
+                complexity += self.chainer.nested(net, b, &mut keys);
+            }
             self.offer(complexity, CONTRADICTION, assumed ^ 1, cell);
         }
     }
@@ -421,6 +522,13 @@ impl Search<'_> {
                     complexity += self.chainer.count(net, node);
                     if complexity > bound {
                         break;
+                    }
+                }
+                if complexity <= bound && nets.iter().any(|n| !n.chains.is_empty()) {
+                    let mut keys = Vec::new();
+                    for net in nets.iter() {
+                        let node = net.node(s);
+                        complexity += self.chainer.nested(net, node, &mut keys);
                     }
                 }
                 if complexity > bound {
@@ -610,6 +718,43 @@ pub(super) fn dynamic_plus(marks: &Candidates, _: &Context, step: &mut Step) -> 
         Mode::Plus,
         Technique::DynamicForcingChainPlus,
         90,
+        step,
+    )
+}
+
+/// SE's dynamic forcing chains with forcing chains nested inside (its
+/// "+ Forcing Chains", 9.5 plus the length increment).
+///
+/// Only on positions with one solution: the nested levels exist to rate
+/// puzzles as SE does, and SE rates only those. Elsewhere (a hint for a
+/// position with several solutions) their searches would cost seconds at
+/// every step that needs them, and trial and error follows at once.
+pub(super) fn nested_forcing(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    if !context.unique {
+        return false;
+    }
+    run(
+        marks,
+        Mode::Nested(2),
+        Technique::NestedForcingChain,
+        95,
+        step,
+    )
+}
+
+/// SE's dynamic forcing chains with forcing chains and multiple forcing
+/// chains nested inside (its "+ Multiple Forcing Chains", 10.0 plus the
+/// length increment).
+/// Only on positions with one solution (see [`nested_forcing`]).
+pub(super) fn nested_multiple(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    if !context.unique {
+        return false;
+    }
+    run(
+        marks,
+        Mode::Nested(3),
+        Technique::NestedMultipleForcingChain,
+        100,
         step,
     )
 }

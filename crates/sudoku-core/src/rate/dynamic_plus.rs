@@ -15,7 +15,7 @@
 //! pattern's eliminations in the order SE's hash map of cells yields them
 //! ([`hash_order`]).
 
-use super::candidates::{Candidates, Cells, Digits, UNITS, UNIT_MASK};
+use super::candidates::{Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
 
 /// An elimination `(cell, digit)` and its premises, candidates the net has
 /// erased.
@@ -34,7 +34,7 @@ fn unit(kind: usize, i: usize) -> usize {
 /// the order the map iterates them: by index modulo the table size (16,
 /// doubled while the map is over three quarters full), ties in insertion
 /// order.
-fn hash_order(cells: &mut [usize]) {
+pub(super) fn hash_order(cells: &mut [usize]) {
     let mut size = 16;
     while cells.len() * 4 > size * 3 {
         size *= 2;
@@ -93,21 +93,26 @@ fn locking(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
                 if places.count_ones() < 2 {
                     continue;
                 }
-                for i2 in 0..9 {
-                    let u2 = unit(kind2, i2);
-                    if UNIT_MASK[u1] & UNIT_MASK[u2] == 0 || places & !UNIT_MASK[u2] != 0 {
-                        continue;
-                    }
-                    let removed: Vec<usize> = unit_cells(u2)
-                        .filter(|&c| UNIT_MASK[u1] & (1 << c) == 0 && grid.has(c, digit))
-                        .collect();
-                    if removed.is_empty() {
-                        continue;
-                    }
-                    let premises =
-                        locked_premises(initial, grid, digit, UNIT_MASK[u1], UNIT_MASK[u2]);
-                    emit(out, removed, |_| 1 << digit, &premises);
+                // Units of one kind are disjoint: only the one through the
+                // first place can hold them all.
+                let first = places.trailing_zeros() as usize;
+                let units = CELL_UNITS[first];
+                let u2 = match kind2 {
+                    0 => units[2],
+                    1 => units[0],
+                    _ => units[1],
+                } as usize;
+                if places & !UNIT_MASK[u2] != 0 {
+                    continue;
                 }
+                let removed: Vec<usize> = unit_cells(u2)
+                    .filter(|&c| UNIT_MASK[u1] & (1 << c) == 0 && grid.has(c, digit))
+                    .collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                let premises = locked_premises(initial, grid, digit, UNIT_MASK[u1], UNIT_MASK[u2]);
+                emit(out, removed, |_| 1 << digit, &premises);
             }
         }
     }

@@ -54,6 +54,7 @@ mod forcing;
 mod locked;
 mod memo;
 mod multiple;
+mod nested;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -297,6 +298,12 @@ pub enum Technique {
     /// Sudoku Explainer's dynamic forcing chains (+): dynamic forcing chains
     /// that also apply locked candidates, pairs and X-Wings along the way.
     DynamicForcingChainPlus,
+    /// Sudoku Explainer's nested forcing chains ("+ Forcing Chains"):
+    /// dynamic forcing chains (+) that also apply forcing chains along the way.
+    NestedForcingChain,
+    /// Sudoku Explainer's nested forcing chains ("+ Multiple Forcing
+    /// Chains"): the same, with cell and region forcing chains too.
+    NestedMultipleForcingChain,
     /// Every candidate of a cell but one is shown, by exhaustive search, to
     /// lead to no solution.
     TrialAndError,
@@ -304,7 +311,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 50] = [
+    pub const ALL: [Technique; 52] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -354,6 +361,8 @@ impl Technique {
         Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
+        Technique::NestedMultipleForcingChain,
         Technique::TrialAndError,
     ];
 
@@ -411,6 +420,8 @@ impl Technique {
             Technique::RegionForcingChain => 8.0,
             Technique::DynamicForcingChain => 8.5,
             Technique::DynamicForcingChainPlus => 9.0,
+            Technique::NestedForcingChain => 9.5,
+            Technique::NestedMultipleForcingChain => 10.0,
             Technique::TrialAndError => 11.0,
         }
     }
@@ -468,6 +479,10 @@ impl Technique {
             Technique::RegionForcingChain => "Region Forcing Chains",
             Technique::DynamicForcingChain => "Dynamic Forcing Chain",
             Technique::DynamicForcingChainPlus => "Dynamic Forcing Chains (+)",
+            Technique::NestedForcingChain => "Dynamic Forcing Chains (+ Forcing Chains)",
+            Technique::NestedMultipleForcingChain => {
+                "Dynamic Forcing Chains (+ Multiple Forcing Chains)"
+            }
             Technique::TrialAndError => "Trial and Error",
         }
     }
@@ -795,7 +810,7 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// ([`chain_length_tenths`]); its forcing chains are built as SE builds
 /// them. Where SE would go on to nested forcing chains, trial and error
 /// ends the list (see the README).
-const SE_FINDERS: [(Technique, Finder); 33] = [
+const SE_FINDERS: [(Technique, Finder); 35] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, direct::locking),
@@ -834,6 +849,11 @@ const SE_FINDERS: [(Technique, Finder); 33] = [
     ),
     (Technique::DynamicForcingChain, dynamic::dynamic),
     (Technique::DynamicForcingChainPlus, dynamic::dynamic_plus),
+    (Technique::NestedForcingChain, dynamic::nested_forcing),
+    (
+        Technique::NestedMultipleForcingChain,
+        dynamic::nested_multiple,
+    ),
     (Technique::TrialAndError, forcing::trial_and_error),
 ];
 

@@ -1,0 +1,872 @@
+//! The chaining rules Sudoku Explainer nests inside its dynamic forcing
+//! chains: its (static) forcing chains, at the level it calls "+ Forcing
+//! Chains" (9.5), and its (static) multiple forcing chains, at "+ Multiple
+//! Forcing Chains" (10.0).
+//!
+//! At those levels a dynamic net (`dynamic.rs`) that has stalled, and to
+//! which the simple techniques of the (+) level (`dynamic_plus.rs`) add
+//! nothing, runs these rules on its working copy of the marks: every
+//! candidate the rules would eliminate there becomes an "off" node of the
+//! net. Its premises (SE's *rule parents*) are the candidates the net had
+//! erased that the inner chain relied on: for each candidate the inner chain
+//! turned on because its cell had one candidate left, the cell's erased
+//! candidates; for each one turned on because its unit had one place left,
+//! the unit's erased places of the digit. An inner chain with no such
+//! premise existed before the net and is skipped. The node also remembers
+//! the inner chain: SE adds the inner chain's own complexity to that of
+//! every conclusion whose chain passes through the node, once per distinct
+//! inner chain.
+//!
+//! Everything here follows SE's search order, because the first way a net
+//! reaches a candidate fixes its premises and so the score: the inner
+//! chains are found as SE's breadth-first searches find them, sorted as SE
+//! sorts them (score, complexity, kind, order found), duplicates dropped as
+//! SE's hash set drops them (same eliminations), and each chain's
+//! eliminations emitted in the order SE's hash map yields them.
+//!
+//! The rules are sound for the reasons the plain techniques are: an inner
+//! chain's eliminations hold on the working copy, and the working copy's
+//! erasures hold whenever the net's assumption does.
+
+use super::candidates::{Candidates, Cells, Digits, CELL_UNITS, PEERS, UNIT_MASK};
+use super::dynamic_plus::hash_order;
+
+/// No node.
+const NONE: u32 = u32::MAX;
+
+/// Candidate states (81 cells, 9 digits, off or on).
+const STATES: usize = 81 * 9 * 2;
+
+fn state(cell: usize, digit: u8, on: bool) -> usize {
+    (cell * 9 + digit as usize - 1) * 2 + usize::from(on)
+}
+
+/// Why an inner chain's node holds, as SE records it (its `Cause`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cause {
+    /// The chain's assumption (SE: no cause).
+    Assumption,
+    /// The cell's only other candidate, or the cell's other candidates
+    /// leaving (SE's naked single cause).
+    Cell,
+    /// The digit's only other place in a unit, or the digit leaving the
+    /// unit's other places (SE's hidden single causes): 0 box, 1 row,
+    /// 2 column.
+    Region(u8),
+}
+
+/// One node of an inner chain: a candidate turned on or off, why, and the
+/// node it follows from (static chains have one premise each).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    cell: u8,
+    digit: u8,
+    on: bool,
+    cause: Cause,
+    parent: u32,
+}
+
+impl Node {
+    fn state(&self) -> usize {
+        state(self.cell as usize, self.digit, self.on)
+    }
+}
+
+/// The unit of SE's region type `kind` (0 box, 1 row, 2 column) through `cell`.
+fn unit_through(cell: usize, kind: u8) -> usize {
+    let units = CELL_UNITS[cell];
+    match kind {
+        0 => units[2] as usize,
+        1 => units[0] as usize,
+        _ => units[1] as usize,
+    }
+}
+
+/// A node of a hint's chain as SE lists it: the candidate, on or off, and
+/// the cause of its implication.
+type Link = (u8, u8, bool, Cause);
+
+/// What an inner chain (a nested rule's hint) proves on a net's working
+/// copy: SE's score and complexity, its kind (SE's sort key), the
+/// eliminations in SE's order, and its chains, each a list of nodes from a
+/// target back to the assumption as SE's `getChain` lists them (ranges of
+/// [`Engine::links`]).
+struct Hint {
+    tenths: u16,
+    complexity: u32,
+    kind: u8,
+    /// `(cell, digits)` in the order the cells were first found.
+    removable: Vec<(usize, u16)>,
+    chains: Vec<std::ops::Range<u32>>,
+}
+
+/// An inner chain as a node of the outer net refers to it: its complexity,
+/// and a fingerprint of its chains (SE counts each distinct inner chain
+/// once per conclusion, comparing the chains themselves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct NestedChain {
+    pub(super) complexity: u32,
+    pub(super) key: u128,
+}
+
+/// An elimination a nested rule makes on a net's working copy: the
+/// candidate, its premises (candidates the net erased) and its inner chain.
+pub(super) struct NestedFound {
+    pub(super) cell: usize,
+    pub(super) digit: u8,
+    pub(super) premises: Vec<(usize, u8)>,
+    pub(super) chain: NestedChain,
+}
+
+/// SE's `getLengthDifficulty` for a chain of `complexity` candidates.
+fn tenths_for(base: u16, complexity: u32) -> u16 {
+    base + super::chain_length_tenths(complexity as usize)
+}
+
+/// The implications of every candidate of one position, worked out once
+/// for all the searches on it (they depend on the position alone): for a
+/// candidate `k = cell * 9 + digit - 1`, what turning it on turns off (the
+/// cell's other candidates, then the digit's other places in the box, the
+/// row and the column: SE's `getOnToOff`) and what turning it off turns on
+/// (the cell's last other candidate, then the digit's last other place in
+/// the box, the row and the column, each cell once: SE's `getOffToOn`).
+struct Implications {
+    pool: Vec<(u8, u8, Cause)>,
+    /// Per candidate: its cell's other candidates, and its other places.
+    on_cell: Vec<std::ops::Range<u32>>,
+    on_peers: Vec<std::ops::Range<u32>>,
+    /// Per candidate: its cell's last other candidate, and its last places.
+    off_cell: Vec<std::ops::Range<u32>>,
+    off_units: Vec<std::ops::Range<u32>>,
+}
+
+impl Implications {
+    fn new() -> Implications {
+        Implications {
+            pool: Vec::new(),
+            on_cell: vec![0..0; 729],
+            on_peers: vec![0..0; 729],
+            off_cell: vec![0..0; 729],
+            off_units: vec![0..0; 729],
+        }
+    }
+
+    fn compute(&mut self, grid: &Candidates) {
+        self.pool.clear();
+        let pool = &mut self.pool;
+        let range = |pool: &Vec<(u8, u8, Cause)>, from: usize| from as u32..pool.len() as u32;
+        for cell in Cells(grid.empty_cells()) {
+            let mask = grid.mask(cell);
+            let units = CELL_UNITS[cell];
+            for digit in Digits(mask) {
+                let k = cell * 9 + digit as usize - 1;
+                let from = pool.len();
+                for d in Digits(mask & !(1 << digit)) {
+                    pool.push((cell as u8, d, Cause::Cell));
+                }
+                self.on_cell[k] = range(pool, from);
+                let from = pool.len();
+                let places = grid.digit_cells(digit) & !(1u128 << cell);
+                let in_box = places & UNIT_MASK[units[2] as usize];
+                let in_row = places & UNIT_MASK[units[0] as usize] & !in_box;
+                let in_column = places & UNIT_MASK[units[1] as usize] & !in_box;
+                for (kind, cells) in [(0, in_box), (1, in_row), (2, in_column)] {
+                    for other in Cells(cells) {
+                        pool.push((other as u8, digit, Cause::Region(kind)));
+                    }
+                }
+                self.on_peers[k] = range(pool, from);
+                let from = pool.len();
+                if super::subsets::bits(mask) == 2 {
+                    let other = (mask & !(1 << digit)).trailing_zeros() as u8;
+                    pool.push((cell as u8, other, Cause::Cell));
+                }
+                self.off_cell[k] = range(pool, from);
+                let from = pool.len();
+                let mut seen = 0u128;
+                for kind in 0..3 {
+                    let others = places & UNIT_MASK[unit_through(cell, kind)];
+                    if others == 0 || others & (others - 1) != 0 || others & seen != 0 {
+                        continue;
+                    }
+                    seen |= others;
+                    pool.push((others.trailing_zeros() as u8, digit, Cause::Region(kind)));
+                }
+                self.off_units[k] = range(pool, from);
+            }
+        }
+    }
+}
+
+/// The breadth-first searches of SE's static chains on one position.
+struct Engine<'a> {
+    grid: &'a Candidates,
+    implied: &'a Implications,
+    nodes: Vec<Node>,
+    /// `index[state]`: the node holding a state in the current search, or
+    /// `NONE`.
+    index: Vec<u32>,
+    /// States set in `index`, to clear it.
+    touched: Vec<usize>,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    /// The chains of the hints found, one after another.
+    links: Vec<Link>,
+}
+
+impl<'a> Engine<'a> {
+    fn new(grid: &'a Candidates, implied: &'a Implications) -> Engine<'a> {
+        Engine {
+            grid,
+            implied,
+            nodes: Vec::new(),
+            index: vec![NONE; STATES],
+            touched: Vec::new(),
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
+    fn reset_index(&mut self) {
+        for &s in &self.touched {
+            self.index[s] = NONE;
+        }
+        self.touched.clear();
+    }
+
+    fn has(&self, s: usize) -> bool {
+        self.index[s] != NONE
+    }
+
+    fn mark(&mut self, s: usize, node: u32) {
+        self.index[s] = node;
+        self.touched.push(s);
+    }
+
+    fn push(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, parent: u32) -> u32 {
+        self.nodes.push(Node {
+            cell,
+            digit,
+            on,
+            cause,
+            parent,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// What turning node `p` on turns off ([`Implications`]), with the
+    /// cell's other candidates only when Y-links are on.
+    fn on_to_off(&self, p: u32, y: bool) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
+        let node = self.nodes[p as usize];
+        let k = node.cell as usize * 9 + node.digit as usize - 1;
+        let cell = if y {
+            self.implied.on_cell[k].clone()
+        } else {
+            0..0
+        };
+        (cell, self.implied.on_peers[k].clone())
+    }
+
+    /// What turning node `p` off turns on: the cell's last other candidate
+    /// with Y-links, the digit's last other places with X-links.
+    fn off_to_on(&self, p: u32, y: bool, x: bool) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
+        let node = self.nodes[p as usize];
+        let k = node.cell as usize * 9 + node.digit as usize - 1;
+        let cell = if y {
+            self.implied.off_cell[k].clone()
+        } else {
+            0..0
+        };
+        let units = if x {
+            self.implied.off_units[k].clone()
+        } else {
+            0..0
+        };
+        (cell, units)
+    }
+
+    /// Whether a strict ancestor of `child` holds state `s` (SE's `isParent`).
+    fn is_ancestor(&self, child: u32, s: usize) -> bool {
+        let mut n = self.nodes[child as usize].parent;
+        while n != NONE {
+            if self.nodes[n as usize].state() == s {
+                return true;
+            }
+            n = self.nodes[n as usize].parent;
+        }
+        false
+    }
+
+    /// SE's `doCycles` from the assumption `root` (on): the nodes where the
+    /// search turns `root` on again, four links or more away.
+    fn cycles(&mut self, root: u32, y: bool, x: bool, cycles: &mut Vec<u32>) {
+        self.reset_index();
+        let source = self.nodes[root as usize].state();
+        self.mark(source, root);
+        let (mut pending_on, mut pending_off) = (
+            std::mem::take(&mut self.pending_on),
+            std::mem::take(&mut self.pending_off),
+        );
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push(root);
+        let mut length = 0;
+        let mut next_on = Vec::new();
+        while !pending_on.is_empty() {
+            length += 1;
+            for &p in &pending_on {
+                let (a, b) = self.on_to_off(p, y);
+                for i in a.chain(b) {
+                    let (c, d, cause) = self.implied.pool[i as usize];
+                    if !self.is_ancestor(p, state(c as usize, d, false)) {
+                        let n = self.push(c, d, false, cause, p);
+                        pending_off.push(n);
+                    }
+                }
+            }
+            length += 1;
+            next_on.clear();
+            for &p in &pending_off {
+                let (a, b) = self.off_to_on(p, y, x);
+                for i in a.chain(b) {
+                    let (c, d, cause) = self.implied.pool[i as usize];
+                    let s = state(c as usize, d, true);
+                    let is_cycle = length >= 4 && s == source;
+                    let new = !self.has(s);
+                    if !is_cycle && !new {
+                        continue;
+                    }
+                    let n = self.push(c, d, true, cause, p);
+                    if is_cycle {
+                        cycles.push(n);
+                    }
+                    if new {
+                        self.mark(s, n);
+                        next_on.push(n);
+                    }
+                }
+            }
+            pending_off.clear();
+            std::mem::swap(&mut pending_on, &mut next_on);
+        }
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
+    }
+
+    /// SE's `doForcingChains` from the assumption `root`: the node where the
+    /// search first reaches the conjugate of the assumption, if it does.
+    fn forcing_chain(&mut self, root: u32, y: bool) -> Option<u32> {
+        self.reset_index();
+        let start = self.nodes[root as usize];
+        let conjugate = state(start.cell as usize, start.digit, !start.on);
+        self.mark(start.state(), root);
+        let mut found = None;
+        let (mut pending_on, mut pending_off) = (
+            std::mem::take(&mut self.pending_on),
+            std::mem::take(&mut self.pending_off),
+        );
+        pending_on.clear();
+        pending_off.clear();
+        if start.on {
+            pending_on.push(root);
+        } else {
+            pending_off.push(root);
+        }
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            for &p in &pending_on {
+                let (a, b) = self.on_to_off(p, y);
+                for i in a.chain(b) {
+                    let (c, d, cause) = self.implied.pool[i as usize];
+                    let s = state(c as usize, d, false);
+                    let target = s == conjugate && found.is_none();
+                    let new = !self.has(s);
+                    if !target && !new {
+                        continue;
+                    }
+                    let n = self.push(c, d, false, cause, p);
+                    if target {
+                        found = Some(n);
+                    }
+                    if new {
+                        self.mark(s, n);
+                        pending_off.push(n);
+                    }
+                }
+            }
+            pending_on.clear();
+            for &p in &pending_off {
+                let (a, b) = self.off_to_on(p, y, true);
+                for i in a.chain(b) {
+                    let (c, d, cause) = self.implied.pool[i as usize];
+                    let s = state(c as usize, d, true);
+                    let target = s == conjugate && found.is_none();
+                    let new = !self.has(s);
+                    if !target && !new {
+                        continue;
+                    }
+                    let n = self.push(c, d, true, cause, p);
+                    if target {
+                        found = Some(n);
+                    }
+                    if new {
+                        self.mark(s, n);
+                        pending_on.push(n);
+                    }
+                }
+            }
+            pending_off.clear();
+        }
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
+        found
+    }
+
+    /// Appends the chain from `node` back to its assumption to
+    /// [`Engine::links`] (SE's `getChain`: a static chain is a path, whose
+    /// states differ but for a cycle's two ends, listed once), with the
+    /// assumption's cause set to `root`; returns its range.
+    fn chain(&mut self, node: u32, root: Cause) -> std::ops::Range<u32> {
+        let from = self.links.len() as u32;
+        let first = self.nodes[node as usize].state();
+        let mut n = node;
+        while n != NONE {
+            let p = self.nodes[n as usize];
+            if p.parent == NONE && n != node && p.state() == first {
+                break;
+            }
+            let cause = if p.parent == NONE { root } else { p.cause };
+            self.links.push((p.cell, p.digit, p.on, cause));
+            n = p.parent;
+        }
+        from..self.links.len() as u32
+    }
+
+    /// SE's `getReversedCycle`: the cycle through `dst` run backwards, each
+    /// node flipped and keeping its cause, as a chain from the flipped
+    /// assumption back to the flipped `dst` (listed once with it).
+    fn reversed_chain(&mut self, dst: u32) -> std::ops::Range<u32> {
+        let from = self.links.len();
+        let mut n = dst;
+        while n != NONE {
+            let p = self.nodes[n as usize];
+            self.links.push((p.cell, p.digit, !p.on, p.cause));
+            n = p.parent;
+        }
+        self.links[from..].reverse();
+        // The flipped `dst`, now last, repeats the flipped assumption.
+        self.links.pop();
+        from as u32..self.links.len() as u32
+    }
+
+    /// SE's `doUnaryChaining` from `(cell, digit)` on: its cycles (SE's
+    /// `createCycleHint`) and, with X-links, its forcing chains.
+    fn unary(&mut self, cell: usize, digit: u8, y: bool, x: bool, hints: &mut Vec<Hint>) {
+        let grid = self.grid;
+        if !x && grid.mask(cell).count_ones() > 2 {
+            return;
+        }
+        self.nodes.clear();
+        let root = self.push(cell as u8, digit, true, Cause::Assumption, NONE);
+        let mut cycles = Vec::new();
+        self.cycles(root, y, x, &mut cycles);
+        let mut chains = Vec::new();
+        if x {
+            chains.extend(self.forcing_chain(root, y));
+            let off_root = self.push(cell as u8, digit, false, Cause::Assumption, NONE);
+            chains.extend(self.forcing_chain(off_root, y));
+        }
+        let (base, kind) = match (y, x) {
+            (true, true) => (70, 4),
+            (true, false) => (65, 3),
+            _ => (65, 2),
+        };
+        for dst in cycles {
+            // The cycle's cells, then the candidates each "on" and each
+            // "off" node of it would remove from the cells it sees; the
+            // cycle removes those both would.
+            let mut cells = 0u128;
+            let mut n = dst;
+            while self.nodes[n as usize].parent != NONE {
+                cells |= 1 << self.nodes[n as usize].cell;
+                n = self.nodes[n as usize].parent;
+            }
+            let mut forth: Vec<(usize, u8)> = Vec::new();
+            let mut back: Vec<(usize, u8)> = Vec::new();
+            let mut n = dst;
+            while self.nodes[n as usize].parent != NONE {
+                let p = self.nodes[n as usize];
+                let seen = PEERS[p.cell as usize] & !cells & grid.digit_cells(p.digit);
+                let list = if p.on { &mut forth } else { &mut back };
+                for c in Cells(seen) {
+                    if !list.contains(&(c, p.digit)) {
+                        list.push((c, p.digit));
+                    }
+                }
+                n = p.parent;
+            }
+            forth.retain(|e| back.contains(e));
+            let removable = removable_of(&forth);
+            if removable.is_empty() {
+                continue;
+            }
+            let forward = self.chain(dst, Cause::Assumption);
+            let complexity = forward.len() as u32;
+            let reversed = self.reversed_chain(dst);
+            hints.push(Hint {
+                tenths: tenths_for(base, complexity),
+                complexity,
+                kind,
+                removable,
+                chains: vec![forward, reversed],
+            });
+        }
+        let base = if y && x { 70 } else { 66 };
+        for target in chains {
+            let t = self.nodes[target as usize];
+            let removable = if t.on {
+                let others = grid.mask(t.cell as usize) & !(1 << t.digit);
+                if others == 0 {
+                    continue;
+                }
+                vec![(t.cell as usize, others)]
+            } else {
+                vec![(t.cell as usize, 1 << t.digit)]
+            };
+            let chain = self.chain(target, Cause::Assumption);
+            let complexity = chain.len() as u32;
+            hints.push(Hint {
+                tenths: tenths_for(base, complexity),
+                complexity,
+                kind,
+                removable,
+                chains: vec![chain],
+            });
+        }
+    }
+
+    /// SE's static `doChaining` from the assumption `(cell, digit)` on:
+    /// every implication along X- and Y-links, "on" nodes expanded first,
+    /// until a contradiction or the end, as a net of its own.
+    fn follow(&mut self, cell: usize, digit: u8) -> StaticNet {
+        self.reset_index();
+        let mut net = StaticNet {
+            nodes: Vec::new(),
+            reached: [0; STATES / 64 + 1],
+            sorted: Vec::new(),
+        };
+        let root = self.push(cell as u8, digit, true, Cause::Assumption, NONE);
+        self.mark(state(cell, digit, true), root);
+        net.nodes.push(root);
+        let (mut pending_on, mut pending_off) = (
+            std::collections::VecDeque::from([root]),
+            std::collections::VecDeque::new(),
+        );
+        'follow: loop {
+            if let Some(p) = pending_on.pop_front() {
+                let (a, b) = self.on_to_off(p, true);
+                for i in a.chain(b) {
+                    let (c, d, cause) = self.implied.pool[i as usize];
+                    let s = state(c as usize, d, false);
+                    if self.has(s | 1) {
+                        break 'follow;
+                    }
+                    if !self.has(s) {
+                        let n = self.push(c, d, false, cause, p);
+                        self.mark(s, n);
+                        net.nodes.push(n);
+                        pending_off.push_back(n);
+                    }
+                }
+                continue;
+            }
+            let Some(p) = pending_off.pop_front() else {
+                break;
+            };
+            let (a, b) = self.off_to_on(p, true, true);
+            for i in a.chain(b) {
+                let (c, d, cause) = self.implied.pool[i as usize];
+                let s = state(c as usize, d, true);
+                if self.has(s & !1) {
+                    break 'follow;
+                }
+                if !self.has(s) {
+                    let n = self.push(c, d, true, cause, p);
+                    self.mark(s, n);
+                    net.nodes.push(n);
+                    pending_on.push_back(n);
+                }
+            }
+        }
+        for &n in &net.nodes {
+            let s = self.nodes[n as usize].state();
+            net.reached[s / 64] |= 1 << (s % 64);
+            net.sorted.push((s as u16, n));
+        }
+        net.sorted.sort_unstable();
+        net
+    }
+}
+
+/// A list of eliminated candidates as SE's removable map: cells in the
+/// order first found, each with its digits.
+fn removable_of(cands: &[(usize, u8)]) -> Vec<(usize, u16)> {
+    let mut out: Vec<(usize, u16)> = Vec::new();
+    for &(c, d) in cands {
+        match out.iter_mut().find(|(oc, _)| *oc == c) {
+            Some((_, digits)) => *digits |= 1 << d,
+            None => out.push((c, 1 << d)),
+        }
+    }
+    out
+}
+
+/// One net of the static multiple chains: its nodes in the order found,
+/// the states it reached, and their nodes by state.
+struct StaticNet {
+    nodes: Vec<u32>,
+    reached: [u64; STATES / 64 + 1],
+    sorted: Vec<(u16, u32)>,
+}
+
+impl StaticNet {
+    fn has(&self, s: usize) -> bool {
+        self.reached[s / 64] & (1 << (s % 64)) != 0
+    }
+
+    /// The node of state `s`, which the net must have reached.
+    fn node(&self, s: usize) -> u32 {
+        let i = self
+            .sorted
+            .binary_search_by_key(&(s as u16), |&(state, _)| state)
+            .unwrap_or(0);
+        self.sorted[i].1
+    }
+}
+
+/// SE's static multiple forcing chains on `grid`: cell reductions from
+/// cells with three candidates or more, and region reductions from the
+/// first place of each of their digits in each unit, in SE's order.
+fn multiple(engine: &mut Engine, hints: &mut Vec<Hint>) {
+    let grid = engine.grid;
+    // A net depends on its assumption and the position alone: each is
+    // followed once, though SE follows the later places of a unit again
+    // for each region chain.
+    let mut nets: Vec<Option<StaticNet>> = (0..729).map(|_| None).collect();
+    fn net_of(
+        nets: &mut [Option<StaticNet>],
+        engine: &mut Engine,
+        cell: usize,
+        digit: u8,
+    ) -> usize {
+        let k = cell * 9 + digit as usize - 1;
+        if nets[k].is_none() {
+            nets[k] = Some(engine.follow(cell, digit));
+        }
+        k
+    }
+    let mut all: Vec<usize> = Vec::new();
+    for cell in Cells(grid.empty_cells()) {
+        let mask = grid.mask(cell);
+        if mask.count_ones() <= 2 {
+            continue;
+        }
+        for digit in Digits(mask) {
+            let own = net_of(&mut nets, engine, cell, digit);
+            for kind in 0..3u8 {
+                let u = unit_through(cell, kind);
+                let places = grid.digit_cells(digit) & UNIT_MASK[u];
+                if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
+                    continue;
+                }
+                all.clear();
+                all.push(own);
+                for other in Cells(places & !(1u128 << cell)) {
+                    all.push(net_of(&mut nets, engine, other, digit));
+                }
+                let refs: Vec<&StaticNet> = all.iter().filter_map(|&k| nets[k].as_ref()).collect();
+                reductions(engine, &refs, Cause::Region(kind), hints);
+            }
+        }
+        let refs: Vec<&StaticNet> = Digits(mask)
+            .filter_map(|d| nets[cell * 9 + d as usize - 1].as_ref())
+            .collect();
+        reductions(engine, &refs, Cause::Cell, hints);
+    }
+}
+
+/// The states every net of `nets` reaches (on ones in the first net's
+/// order, then off ones), each as SE's cell or region reduction hint.
+fn reductions(engine: &mut Engine, nets: &[&StaticNet], root: Cause, hints: &mut Vec<Hint>) {
+    let grid = engine.grid;
+    let kind = if root == Cause::Cell { 5 } else { 6 };
+    for on in [true, false] {
+        for &n in &nets[0].nodes {
+            let node = engine.nodes[n as usize];
+            if node.on != on {
+                continue;
+            }
+            let s = node.state();
+            if !nets.iter().all(|net| net.has(s)) {
+                continue;
+            }
+            let removable = if on {
+                let others = grid.mask(node.cell as usize) & !(1 << node.digit);
+                if others == 0 {
+                    continue;
+                }
+                vec![(node.cell as usize, others)]
+            } else {
+                vec![(node.cell as usize, 1 << node.digit)]
+            };
+            let chains: Vec<std::ops::Range<u32>> = nets
+                .iter()
+                .map(|net| engine.chain(net.node(s), root))
+                .collect();
+            let complexity = chains.iter().map(|c| c.len() as u32).sum();
+            hints.push(Hint {
+                tenths: tenths_for(80, complexity),
+                complexity,
+                kind,
+                removable,
+                chains,
+            });
+        }
+    }
+}
+
+/// SE's `collectRuleParents` for `hint`: the candidates of `initial` that
+/// `grid` lost and that the hint's chains relied on.
+fn rule_parents(
+    hint: &Hint,
+    links: &[Link],
+    initial: &Candidates,
+    grid: &Candidates,
+) -> Vec<(usize, u8)> {
+    let mut out: Vec<(usize, u8)> = Vec::new();
+    for chain in &hint.chains {
+        for &(cell, digit, on, cause) in &links[chain.start as usize..chain.end as usize] {
+            if !on {
+                continue;
+            }
+            let c = cell as usize;
+            match cause {
+                Cause::Assumption => {}
+                Cause::Cell => {
+                    for d in Digits(initial.mask(c) & !grid.mask(c)) {
+                        if !out.contains(&(c, d)) {
+                            out.push((c, d));
+                        }
+                    }
+                }
+                Cause::Region(kind) => {
+                    let unit = UNIT_MASK[unit_through(c, kind)];
+                    let gone = initial.digit_cells(digit) & !grid.digit_cells(digit) & unit;
+                    for other in Cells(gone) {
+                        if !out.contains(&(other, digit)) {
+                            out.push((other, digit));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A fingerprint of a hint's chains (SE's `FullChain` equality: the same
+/// targets with the same chains).
+fn fingerprint(hint: &Hint, links: &[Link]) -> u128 {
+    let (mut a, mut b) = (0xcbf2_9ce4_8422_2325u64, 0x6c62_272e_07bb_0142u64);
+    for chain in &hint.chains {
+        for &(cell, digit, on, _) in &links[chain.start as usize..chain.end as usize] {
+            let v = state(cell as usize, digit, on) as u64 + 1;
+            a = (a ^ v).wrapping_mul(0x0000_0100_0000_01b3);
+            b = (b ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+        }
+        a = (a ^ 0xFFFF).wrapping_mul(0x0000_0100_0000_01b3);
+        b = (b ^ 0xFFFF)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(17);
+    }
+    (u128::from(a) << 64) | u128::from(b)
+}
+
+/// Sorts `hints` as SE does (score, complexity, kind; stable), drops the
+/// later ones with the same eliminations, and emits the eliminations of
+/// those with premises, in order.
+fn emit(
+    hints: &mut [Hint],
+    links: &[Link],
+    initial: &Candidates,
+    grid: &Candidates,
+    out: &mut Vec<NestedFound>,
+) {
+    hints.sort_by_key(|h| (h.tenths, h.complexity, h.kind));
+    let mut kept: Vec<Vec<(usize, u16)>> = Vec::new();
+    for hint in hints.iter() {
+        let mut map = hint.removable.clone();
+        map.sort_unstable();
+        if kept.contains(&map) {
+            continue;
+        }
+        kept.push(map);
+        let premises = rule_parents(hint, links, initial, grid);
+        if premises.is_empty() {
+            continue;
+        }
+        let chain = NestedChain {
+            complexity: hint.complexity,
+            key: fingerprint(hint, links),
+        };
+        let mut cells: Vec<usize> = hint.removable.iter().map(|&(c, _)| c).collect();
+        hash_order(&mut cells);
+        for c in cells {
+            let digits = hint
+                .removable
+                .iter()
+                .find(|&&(rc, _)| rc == c)
+                .map_or(0, |&(_, d)| d);
+            for digit in Digits(digits) {
+                out.push(NestedFound {
+                    cell: c,
+                    digit,
+                    premises: premises.clone(),
+                    chain,
+                });
+            }
+        }
+    }
+}
+
+/// The eliminations SE's nested rules of `level` (2: forcing chains; 3:
+/// also multiple forcing chains, tried when the first finds nothing) make
+/// on `grid`, a net's working copy of `initial`.
+pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -> Vec<NestedFound> {
+    let mut out = Vec::new();
+    let mut implied = Implications::new();
+    implied.compute(grid);
+    let mut engine = Engine::new(grid, &implied);
+    let mut hints = Vec::new();
+    // X-cycles and X-chains, Y-cycles, then both kinds of link (SE's three
+    // loop searches, one list).
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        for cell in Cells(grid.empty_cells()) {
+            if grid.mask(cell).count_ones() < 2 {
+                continue;
+            }
+            for digit in Digits(grid.mask(cell)) {
+                engine.unary(cell, digit, y, x, &mut hints);
+            }
+        }
+    }
+    emit(&mut hints, &engine.links, initial, grid, &mut out);
+    if out.is_empty() && level >= 3 {
+        hints.clear();
+        engine.links.clear();
+        engine.nodes.clear();
+        multiple(&mut engine, &mut hints);
+        emit(&mut hints, &engine.links, initial, grid, &mut out);
+    }
+    out
+}
