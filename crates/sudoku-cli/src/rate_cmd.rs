@@ -45,6 +45,11 @@ pub fn run(command: RateCommand) -> Result<(), Failure> {
 /// the level of that score, and the name `explain` prints.
 fn list_techniques() -> Result<(), Failure> {
     let mut text = String::new();
+    let width = rate::Technique::ALL
+        .iter()
+        .map(|t| t.slug().len())
+        .max()
+        .unwrap_or(0);
     for technique in rate::Technique::ALL {
         let weight = technique.weight();
         let scales = match (
@@ -58,7 +63,7 @@ fn list_techniques() -> Result<(), Failure> {
         };
         let _ = writeln!(
             text,
-            "{:<24} {weight:>4.1}  {:<8} {scales:<10} {technique}",
+            "{:<width$} {weight:>4.1}  {:<8} {scales:<10} {technique}",
             technique.slug(),
             rate::Level::of_score(weight).name()
         );

@@ -71,6 +71,13 @@ fn check_file(name: &str, take: usize) -> Vec<Technique> {
     puzzles(name, take).iter().flat_map(check_path).collect()
 }
 
+fn check_file_on(name: &str, take: usize, scale: Scale) -> Vec<Technique> {
+    puzzles(name, take)
+        .iter()
+        .flat_map(|p| check_path_on(p, scale))
+        .collect()
+}
+
 #[test]
 fn every_step_on_unbiased_puzzles_is_sound() {
     check_file("unbiased.txt", 300);
@@ -84,16 +91,27 @@ fn every_step_on_17_clue_puzzles_is_sound() {
 #[test]
 fn every_step_on_hard_puzzles_is_sound_and_uses_many_techniques() {
     let mut used = check_file("magictour_top1465.txt", 120);
-    used.extend(check_file("forum_hardest_1905_11.txt", 25));
+    used.extend(check_file_on(
+        "forum_hardest_1905_11.txt",
+        25,
+        Scale::Native,
+    ));
+    // On SE's scale these take SE's nested chains, about two seconds each
+    // (release build): a few of them.
+    used.extend(check_file_on("forum_hardest_1905_11.txt", 4, Scale::Se));
+    used.extend(check_file_on("forum_hardest_1106.txt", 4, Scale::Se));
     used.sort();
     used.dedup();
     // A hard set exercises most of the repertoire; each was checked above.
     assert!(used.len() >= 15, "only {used:?}");
-    // Including SE's dynamic chains, whose nets erase candidates as they go.
+    // Including SE's dynamic chains, whose nets erase candidates as they go,
+    // and its nested chains, whose nets run forcing chains inside.
     for chains in [
         Technique::NishioForcingChain,
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
+        Technique::NestedMultipleForcingChain,
     ] {
         assert!(used.contains(&chains), "{chains:?} not exercised");
     }
@@ -130,6 +148,8 @@ fn every_se_step_on_serate_puzzles_is_sound() {
         Technique::CellForcingChain,
         Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
+        Technique::NestedForcingChain,
+        Technique::NestedMultipleForcingChain,
     ] {
         assert!(used.contains(&technique), "{technique:?} not exercised");
     }
