@@ -1,6 +1,7 @@
 //! Sudoku Explainer's dynamic forcing chains: Nishio forcing chains (7.5),
-//! dynamic forcing chains (8.5) and dynamic forcing chains (+) (9.0), each
-//! plus SE's length increment.
+//! dynamic forcing chains (8.5), dynamic forcing chains (+) (9.0) and the
+//! nested levels "+ Forcing Chains" (9.5) and "+ Multiple Forcing Chains"
+//! (10.0), each plus SE's length increment.
 //!
 //! A *dynamic* chain follows an assumption the way the static chains of
 //! `multiple.rs` do (a candidate turned on turns off the other candidates
@@ -24,7 +25,11 @@
 //! "on" does not clear its own cell, an "off" does not force a cell's last
 //! candidate). The (+) level also applies SE's simple techniques (locked
 //! candidates, hidden and naked pairs, X-Wing: `dynamic_plus.rs`) on the
-//! working copy whenever the net stalls, and follows their eliminations.
+//! working copy whenever the net stalls, and follows their eliminations; the
+//! nested levels then also SE's static forcing chains, and at the second
+//! of them its static cell and region chains (`nested.rs`). A conclusion of
+//! a nested level counts, besides its net's premises, the complexity of
+//! each distinct inner chain it rests on, as SE does.
 //!
 //! SE scores each conclusion by its *complexity*: the number of distinct
 //! candidates (on or off) among the ancestors of the net's end points, its

@@ -24,7 +24,8 @@
 //! in `chains.rs`, SE's Y-cycles in `cycles.rs`, forcing chains and trial and error in
 //! `forcing.rs`, SE's static cell and region forcing chains in `multiple.rs`, SE's
 //! Nishio and dynamic forcing chains in `dynamic.rs` (with the techniques its (+)
-//! level applies inside them in `dynamic_plus.rs`).
+//! level applies inside them in `dynamic_plus.rs`, and the chains its nested
+//! levels apply inside them in `nested.rs`).
 //!
 //! ```
 //! use sudoku_core::rate::{self, Level, Technique};
@@ -808,8 +809,8 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// technique in this order finds. Its X- and XY-chains are this crate's
 /// own, scored with SE's base difficulties and length rule
 /// ([`chain_length_tenths`]); its forcing chains are built as SE builds
-/// them. Where SE would go on to nested forcing chains, trial and error
-/// ends the list (see the README).
+/// them, up to SE's nested levels 2 and 3. Where SE would go on to its
+/// experimental level 4, trial and error ends the list (see the README).
 const SE_FINDERS: [(Technique, Finder); 35] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
