@@ -1448,6 +1448,42 @@ impl BitmaskSolver {
         Self::search_excluding(Self::board_of_places(places), cell, digit)
     }
 
+    /// True when the givens placed at `places[d][b]` (see
+    /// [`BitmaskSolver::solve_excluding_placed`]), on the cells `given`
+    /// (bit `cell`), leave `digit` no other place than the blank `cell` in
+    /// its row, its column or its box: a hidden single. The generator asks
+    /// this before each removal test; as masks over band words it has no
+    /// branch on the cells (a scan of the three units, branching at each
+    /// cell, made generating minimal puzzles 4.5 % slower without symmetry
+    /// and 8 % slower with `rot180`).
+    #[cfg_attr(not(feature = "generate"), allow(dead_code))]
+    pub(crate) fn hidden_single(
+        places: &[[u32; 3]; 9],
+        given: u128,
+        cell: usize,
+        digit: u8,
+    ) -> bool {
+        let words = &places[digit as usize - 1];
+        let columns = spread_columns(words.iter().fold(0, |acc, &w| acc | fold_columns(w)));
+        // open[b]: the blank cells of band b whose row, column and box hold
+        // no given `digit`.
+        let open: [u32; 3] = std::array::from_fn(|b| {
+            let word = words[b];
+            let mut blocked = columns | (given >> (27 * b)) as u32;
+            for unit in [ROWS[0], ROWS[1], ROWS[2], BOXES[0], BOXES[1], BOXES[2]] {
+                blocked |= unit & 0u32.wrapping_sub(u32::from(word & unit != 0));
+            }
+            BAND & !blocked
+        });
+        let (b, i) = (cell / 27, cell % 27);
+        let others = open[b] & !(1 << i);
+        let column = COLUMNS[i % 9];
+        let column_elsewhere = (open[(b + 1) % 3] | open[(b + 2) % 3]) & column;
+        (others & ROWS[i / 9] == 0)
+            | (others & BOXES[i % 9 / 3] == 0)
+            | ((others & column) | column_elsewhere == 0)
+    }
+
     /// A solution of `board` with `digit` ruled out at `cell`, the search
     /// both forms of `solve_excluding` share.
     #[cfg_attr(not(feature = "generate"), allow(dead_code))]
