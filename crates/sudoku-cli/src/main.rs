@@ -349,12 +349,10 @@ fn count(input: &Input, limit: usize, threads: usize) -> Result<(), Failure> {
     with_output(&stdout, |out| {
         let solver = BitmaskSolver::new();
         let work = |chunk: Vec<Result<sudoku_core::Puzzle, ReadError>>, _start: usize| {
-            let mut text = String::new();
+            let mut text = String::with_capacity(2 * chunk.len());
             for item in chunk {
                 match item {
-                    Ok(p) => {
-                        text.push_str(&format!("{}\n", solver.count_solutions(&p.grid, limit)))
-                    }
+                    Ok(p) => push_count(&mut text, solver.count_solutions(&p.grid, limit)),
                     Err(e) => return (text, Some(e)),
                 }
             }
@@ -375,6 +373,24 @@ fn count(input: &Input, limit: usize, threads: usize) -> Result<(), Failure> {
             },
         )
     })
+}
+
+/// Appends `count` and a newline. `count` prints a line per puzzle, and a
+/// `format!` per line took 3 % of the instructions of counting the solutions
+/// of small puzzles (serg_benchmark).
+fn push_count(text: &mut String, count: usize) {
+    let mut digits = [0u8; 20];
+    let (mut start, mut rest) = (digits.len(), count);
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    text.extend(digits[start..].iter().map(|&d| char::from(d)));
+    text.push('\n');
 }
 
 fn check(file: &Input, first: Option<u8>, puzzles: Option<Input>) -> Result<(), Failure> {

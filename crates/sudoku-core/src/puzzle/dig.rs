@@ -51,7 +51,7 @@
 //! been refused once, so none can be removed: the puzzle is minimal. The
 //! witnesses are kept, and the final check confirms each one (see `verify`).
 
-use crate::grid::{Grid, Unit, CELLS};
+use crate::grid::{Grid, CELLS};
 use crate::solver::BitmaskSolver;
 
 use super::symmetry::Orbit;
@@ -148,15 +148,7 @@ impl Givens {
     /// True when the givens leave `digit` no other place than the blank
     /// `cell` in one of its units (a hidden single).
     fn hidden_single(&self, cell: usize, digit: u8) -> bool {
-        let bit = 1 << digit;
-        let [r, c, b] = UNITS[cell];
-        [Unit::Row(r), Unit::Column(c), Unit::Box(b)]
-            .into_iter()
-            .any(|unit| {
-                unit.cells().into_iter().all(|other| {
-                    other == cell || self.cells[other] != 0 || self.seen(other) & bit != 0
-                })
-            })
+        BitmaskSolver::hidden_single(&self.places, self.given, cell, digit)
     }
 }
 
@@ -512,6 +504,7 @@ pub(crate) fn dig(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Unit;
     use crate::puzzle::symmetry::Symmetry;
 
     fn solved() -> Grid {
@@ -671,6 +664,47 @@ mod tests {
             }
         }
         assert!(refused > swapped && swapped > 0 && removed > 0);
+    }
+
+    /// The solver's mask test for a hidden single agrees with scanning the
+    /// three units cell by cell.
+    #[test]
+    fn hidden_singles_agree_with_scanning_the_units() {
+        use rand::{Rng, SeedableRng};
+        let solver = BitmaskSolver::new();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(13);
+        let (mut single, mut not) = (0, 0);
+        for _ in 0..100 {
+            let grid = crate::puzzle::solution::random_solution(&mut rng, &solver);
+            let mut givens = Givens::full(&grid);
+            let share = rng.random_range(0.2..0.8);
+            for cell in 0..CELLS {
+                if rng.random_bool(share) {
+                    givens.clear(cell);
+                }
+            }
+            for cell in (0..CELLS).filter(|&c| givens.cells[c] == 0) {
+                let digit = grid.cells()[cell];
+                let bit = 1 << digit;
+                let [r, c, b] = UNITS[cell];
+                let scanned = [Unit::Row(r), Unit::Column(c), Unit::Box(b)]
+                    .into_iter()
+                    .any(|unit| {
+                        unit.cells().into_iter().all(|other| {
+                            other == cell
+                                || givens.cells[other] != 0
+                                || givens.seen(other) & bit != 0
+                        })
+                    });
+                assert_eq!(givens.hidden_single(cell, digit), scanned);
+                if scanned {
+                    single += 1;
+                } else {
+                    not += 1;
+                }
+            }
+        }
+        assert!(single > 100 && not > 100, "{single} {not}");
     }
 
     #[test]
