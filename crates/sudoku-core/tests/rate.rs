@@ -150,6 +150,7 @@ fn every_se_step_on_serate_puzzles_is_sound() {
         Technique::DynamicForcingChain,
         Technique::NestedForcingChain,
         Technique::NestedMultipleForcingChain,
+        Technique::NestedDynamicForcingChain,
     ] {
         assert!(used.contains(&technique), "{technique:?} not exercised");
     }

@@ -70,12 +70,41 @@ pub(super) enum Mode {
     /// chaining rules of this level inside (2: forcing chains; 3: also
     /// multiple forcing chains; `nested.rs`).
     Nested(u8),
+    /// SE's experimental level 4: the simple techniques, then SE's whole
+    /// dynamic chaining of the given level (0: dynamic, 1: (+), 2 and 3:
+    /// nested) run inside, on the working copy.
+    Deep(u8),
 }
 
 impl Mode {
     /// Whether a stalled net applies further techniques on its working copy.
     fn advances(self) -> bool {
-        matches!(self, Mode::Plus | Mode::Nested(_))
+        matches!(self, Mode::Plus | Mode::Nested(_) | Mode::Deep(_))
+    }
+
+    /// The mode of SE's dynamic chaining of `level` (0 to 3).
+    fn of_level(level: u8) -> Mode {
+        match level {
+            0 => Mode::Dynamic,
+            1 => Mode::Plus,
+            l => Mode::Nested(l),
+        }
+    }
+}
+
+/// Why an "on" node holds, as SE's rule parents read it ([`Node::cause`]):
+/// none (an assumption, or an "off" node), the cell's last candidate, or
+/// the digit's last place in a box, row or column (`REGION + 0..3`).
+const CAUSE_NONE: u8 = 0;
+const CAUSE_CELL: u8 = 1;
+const CAUSE_REGION: u8 = 2;
+
+/// SE's region type (0 box, 1 row, 2 column) of unit `u`.
+fn region_kind(u: usize) -> u8 {
+    match u {
+        0..=8 => 1,
+        9..=17 => 2,
+        _ => 0,
     }
 }
 
@@ -87,6 +116,8 @@ struct Node {
     /// The nested chain that made this node (an index into
     /// [`Net::chains`]), or `NONE`.
     nested: u32,
+    /// Why it holds, for an "on" node ([`CAUSE_CELL`]...).
+    cause: u8,
 }
 
 /// Everything one assumption leads to.
@@ -141,6 +172,7 @@ impl Net {
             state: s,
             parents: start..self.parents.len() as u32,
             nested: NONE,
+            cause: CAUSE_NONE,
         });
         self.counts.push(0);
         if stored {
@@ -356,12 +388,15 @@ impl Chainer<'_> {
                                 .extend(Cells(gone).map(|c| net.node(state(c, digit, false))));
                         }
                     }
+                    let cause = why.map_or(CAUSE_CELL, |u| CAUSE_REGION + region_kind(u as usize));
                     if clash {
                         let node = net.push(on, &self.parents, false);
+                        net.nodes[node as usize].cause = cause;
                         net.clash = Some((node, net.node(on & !1)));
                         return;
                     }
                     let id = net.push(on, &self.parents, true);
+                    net.nodes[id as usize].cause = cause;
                     self.pending_on.push_back(id);
                 }
                 continue;
@@ -395,10 +430,12 @@ impl Chainer<'_> {
         if any {
             return true;
         }
-        let Mode::Nested(level) = self.mode else {
-            return false;
+        let found = match self.mode {
+            Mode::Nested(level) => super::nested::eliminations(self.marks, &self.grid, level),
+            Mode::Deep(level) => deep_eliminations(self.marks, &self.grid, level),
+            _ => return false,
         };
-        for found in super::nested::eliminations(self.marks, &self.grid, level) {
+        for found in found {
             let off = state(found.cell, found.digit, false);
             if net.has(off) {
                 continue;
@@ -460,22 +497,55 @@ struct Search<'a> {
     order: u32,
     /// Scratch for [`Search::common`], kept across calls.
     states: Vec<State>,
+    /// Set when SE's level-4 chaining runs this search inside a net: every
+    /// conclusion is kept, not the best alone.
+    collect: Option<Collect<'a>>,
+}
+
+/// The conclusions of a search run inside a net (SE's level 4): for each
+/// set of eliminations, the first conclusion in SE's order that makes them
+/// (SE keeps no other), with its rule parents and chain fingerprint.
+struct Collect<'a> {
+    /// The outer net's marks: the premises are what the working copy this
+    /// search runs on lost from them.
+    outer: &'a Candidates,
+    hints: Vec<Offered>,
+    /// The hint holding each set of eliminations `(cell, digits)`.
+    best_of: std::collections::HashMap<(usize, u16), usize>,
+}
+
+struct Offered {
+    key: (usize, u8, u32),
+    cell: usize,
+    digits: u16,
+    premises: Vec<(usize, u8)>,
+    fingerprint: u128,
 }
 
 impl Search<'_> {
     /// Offers a conclusion of `complexity`; a conclusion that removes
-    /// nothing is not one (SE's `isWorth`).
-    fn offer(&mut self, complexity: usize, kind: u8, conclusion: State, cell: usize) {
+    /// nothing is not one (SE's `isWorth`). When collecting, returns the
+    /// slot to describe if the conclusion is now the first of its
+    /// eliminations.
+    fn offer(
+        &mut self,
+        complexity: usize,
+        kind: u8,
+        conclusion: State,
+        cell: usize,
+    ) -> Option<usize> {
         self.order += 1;
         let (c, d, on) = split(conclusion);
         let marks = self.chainer.marks;
-        let worth = if on {
-            marks.mask(c) & !(1 << d) != 0
+        let digits = if on {
+            marks.mask(c) & !(1 << d)
+        } else if marks.has(c, d) {
+            1 << d
         } else {
-            marks.has(c, d)
+            0
         };
-        if !worth {
-            return;
+        if digits == 0 {
+            return None;
         }
         let key = (complexity, kind, self.order);
         if self.best.is_none_or(|b| key < b.key) {
@@ -485,6 +555,100 @@ impl Search<'_> {
                 cell,
             });
         }
+        let collect = self.collect.as_mut()?;
+        let slot = collect.hints.len();
+        match collect.best_of.entry((c, digits)) {
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                if collect.hints[*e.get()].key < key {
+                    return None;
+                }
+                e.insert(slot);
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(slot);
+            }
+        }
+        collect.hints.push(Offered {
+            key,
+            cell: c,
+            digits,
+            premises: Vec::new(),
+            fingerprint: 0,
+        });
+        Some(slot)
+    }
+
+    /// SE's rule parents and `FullChain` fingerprint of a conclusion whose
+    /// chains end at `targets`, stored in collected slot `slot`: the
+    /// candidates of the outer marks that this search's marks (the outer
+    /// net's working copy) lost and that an "on" node of the chains relied
+    /// on, the assumptions counting with cause `root` (SE's: the cell for a
+    /// cell chain, the region for a region chain, none otherwise).
+    fn describe(&mut self, slot: usize, targets: &[(&Net, u32)], root: u8) {
+        let Some(collect) = self.collect.as_mut() else {
+            return;
+        };
+        let (outer, marks) = (collect.outer, self.chainer.marks);
+        let chainer = &mut self.chainer;
+        let mut premises: Vec<(usize, u8)> = Vec::new();
+        let (mut a, mut b) = (0xcbf2_9ce4_8422_2325u64, 0x6c62_272e_07bb_0142u64);
+        let (mut level, mut next) = (Vec::new(), Vec::new());
+        for &(net, target) in targets {
+            chainer.stamp += 1;
+            level.clear();
+            level.push(target);
+            // SE's `getChain`: breadth first, each state once.
+            while !level.is_empty() {
+                next.clear();
+                for &n in &level {
+                    let node = &net.nodes[n as usize];
+                    if chainer.seen[node.state] == chainer.stamp {
+                        continue;
+                    }
+                    chainer.seen[node.state] = chainer.stamp;
+                    let v = node.state as u64 + 1;
+                    a = (a ^ v).wrapping_mul(0x0000_0100_0000_01b3);
+                    b = (b ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+                    let (cell, digit, on) = split(node.state);
+                    let cause = if node.cause == CAUSE_NONE {
+                        root
+                    } else {
+                        node.cause
+                    };
+                    if on && cause == CAUSE_CELL {
+                        for d in Digits(outer.mask(cell) & !marks.mask(cell)) {
+                            if !premises.contains(&(cell, d)) {
+                                premises.push((cell, d));
+                            }
+                        }
+                    } else if on && cause >= CAUSE_REGION {
+                        let units = CELL_UNITS[cell];
+                        let u = match cause - CAUSE_REGION {
+                            0 => units[2],
+                            1 => units[0],
+                            _ => units[1],
+                        } as usize;
+                        let gone =
+                            outer.digit_cells(digit) & !marks.digit_cells(digit) & UNIT_MASK[u];
+                        for c in Cells(gone) {
+                            if !premises.contains(&(c, digit)) {
+                                premises.push((c, digit));
+                            }
+                        }
+                    }
+                    let r = node.parents.clone();
+                    next.extend_from_slice(&net.parents[r.start as usize..r.end as usize]);
+                }
+                std::mem::swap(&mut level, &mut next);
+            }
+            a = (a ^ 0xFFFF).wrapping_mul(0x0000_0100_0000_01b3);
+            b = (b ^ 0xFFFF)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(17);
+        }
+        let hint = &mut collect.hints[slot];
+        hint.premises = premises;
+        hint.fingerprint = (u128::from(a) << 64) | u128::from(b);
     }
 
     /// A contradiction in `net`, which assumed `assumed`: its negation holds.
@@ -496,13 +660,16 @@ impl Search<'_> {
                 complexity += self.chainer.nested(net, a, &mut keys);
                 complexity += self.chainer.nested(net, b, &mut keys);
             }
-            self.offer(complexity, CONTRADICTION, assumed ^ 1, cell);
+            if let Some(slot) = self.offer(complexity, CONTRADICTION, assumed ^ 1, cell) {
+                self.describe(slot, &[(&*net, a), (&*net, b)], CAUSE_NONE);
+            }
         }
     }
 
     /// What every net in `nets` turns the same way (in the order of the
-    /// first), each offered as a conclusion of `kind`.
-    fn common(&mut self, nets: &mut [&mut Net], kind: u8, cell: usize) {
+    /// first), each offered as a conclusion of `kind`; `root` is the cause
+    /// SE gives the nets' assumptions (see [`Search::describe`]).
+    fn common(&mut self, nets: &mut [&mut Net], kind: u8, cell: usize, root: u8) {
         let mut states = std::mem::take(&mut self.states);
         for on in [true, false] {
             let first = &nets[0];
@@ -519,8 +686,12 @@ impl Search<'_> {
                     continue;
                 }
                 // A conclusion more complex than the best so far cannot
-                // win: stop counting it as soon as it is.
-                let bound = self.best.map_or(usize::MAX, |b| b.key.0);
+                // win: stop counting it as soon as it is. (When collecting,
+                // every set of eliminations has its own best.)
+                let bound = match (&self.collect, self.best) {
+                    (None, Some(b)) => b.key.0,
+                    _ => usize::MAX,
+                };
                 let mut complexity = 0;
                 for net in nets.iter_mut() {
                     let node = net.node(s);
@@ -541,7 +712,11 @@ impl Search<'_> {
                     self.order += 1;
                     continue;
                 }
-                self.offer(complexity, kind, s, cell);
+                if let Some(slot) = self.offer(complexity, kind, s, cell) {
+                    let targets: Vec<(&Net, u32)> =
+                        nets.iter().map(|n| (&**n, n.node(s))).collect();
+                    self.describe(slot, &targets, root);
+                }
             }
         }
         self.states = states;
@@ -600,7 +775,7 @@ fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>, kept: &mut
         search.chainer.follow(on & !1, &mut off_net);
         search.contradiction(&mut off_net, on & !1, cell);
         if mode != Mode::Nishio && count >= 3 {
-            search.common(&mut [&mut on_net, &mut off_net], DOUBLE, cell);
+            search.common(&mut [&mut on_net, &mut off_net], DOUBLE, cell, CAUSE_NONE);
         }
         pool.push(off_net);
         if mode != Mode::Nishio {
@@ -610,7 +785,7 @@ fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>, kept: &mut
     }
     if mode != Mode::Nishio {
         let mut refs: Vec<&mut Net> = on_nets.iter_mut().collect();
-        search.common(&mut refs, CELL, cell);
+        search.common(&mut refs, CELL, cell, CAUSE_CELL);
     }
     pool.extend(on_nets);
 }
@@ -652,36 +827,19 @@ fn search_regions(
                 .filter(|&(i, _)| wanted(i))
                 .filter_map(|(_, net)| net.as_mut()),
         );
-        search.common(&mut refs, REGION, cell);
+        search.common(
+            &mut refs,
+            REGION,
+            cell,
+            CAUSE_REGION + region_kind(u as usize),
+        );
     }
 }
 
 /// SE's chaining rule in `mode`: the best conclusion over every cell, as a
 /// step scored `base` tenths plus the length increment.
 fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &mut Step) -> bool {
-    let mut search = Search {
-        chainer: Chainer {
-            marks,
-            mode,
-            grid: marks.clone(),
-            pending_on: Default::default(),
-            pending_off: Default::default(),
-            parents: Vec::new(),
-            seen: vec![0; STATES],
-            stamp: 0,
-            todo: Vec::new(),
-        },
-        best: None,
-        order: 0,
-        states: Vec::new(),
-    };
-    let mut pool = Vec::new();
-    let mut kept = OnNets::new();
-    for cell in Cells(marks.empty_cells()) {
-        if marks.mask(cell).count_ones() >= 2 {
-            search_cell(&mut search, cell, &mut pool, &mut kept);
-        }
-    }
+    let search = search_all(marks, mode, None);
     let Some(best) = search.best else {
         return false;
     };
@@ -698,6 +856,78 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &m
     }
     step.tenths = base + super::chain_length_tenths(best.key.0);
     true
+}
+
+/// SE's chaining rule in `mode` over every cell of `marks`, collecting
+/// every conclusion when `collect` is set.
+fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>>) -> Search<'a> {
+    let mut search = Search {
+        chainer: Chainer {
+            marks,
+            mode,
+            grid: marks.clone(),
+            pending_on: Default::default(),
+            pending_off: Default::default(),
+            parents: Vec::new(),
+            seen: vec![0; STATES],
+            stamp: 0,
+            todo: Vec::new(),
+        },
+        best: None,
+        order: 0,
+        states: Vec::new(),
+        collect,
+    };
+    let mut pool = Vec::new();
+    let mut kept = OnNets::new();
+    for cell in Cells(marks.empty_cells()) {
+        if marks.mask(cell).count_ones() >= 2 {
+            search_cell(&mut search, cell, &mut pool, &mut kept);
+        }
+    }
+    search
+}
+
+/// What SE's dynamic chaining of `level` (0 to 3) proves on `grid`, a
+/// net's working copy of `outer`, as the eliminations SE's level 4 adds to
+/// that net: for each of its hints in SE's order (the first of each set of
+/// eliminations), its eliminations with its rule parents, when it has any.
+fn deep_eliminations(
+    outer: &Candidates,
+    grid: &Candidates,
+    level: u8,
+) -> Vec<super::nested::NestedFound> {
+    let collect = Collect {
+        outer,
+        hints: Vec::new(),
+        best_of: std::collections::HashMap::new(),
+    };
+    let search = search_all(grid, Mode::of_level(level), Some(collect));
+    let Some(collect) = search.collect else {
+        return Vec::new();
+    };
+    let mut winners: Vec<&Offered> = collect
+        .best_of
+        .values()
+        .map(|&i| &collect.hints[i])
+        .filter(|h| !h.premises.is_empty())
+        .collect();
+    winners.sort_by_key(|h| h.key);
+    let mut out = Vec::new();
+    for hint in winners {
+        for digit in Digits(hint.digits) {
+            out.push(super::nested::NestedFound {
+                cell: hint.cell,
+                digit,
+                premises: hint.premises.clone(),
+                chain: super::nested::NestedChain {
+                    complexity: hint.key.0 as u32,
+                    key: hint.fingerprint,
+                },
+            });
+        }
+    }
+    out
 }
 
 /// SE's Nishio forcing chains (7.5 plus the length increment).
@@ -750,6 +980,25 @@ pub(super) fn nested_forcing(marks: &Candidates, context: &Context, step: &mut S
 /// SE's dynamic forcing chains with forcing chains and multiple forcing
 /// chains nested inside (its "+ Multiple Forcing Chains", 10.0 plus the
 /// length increment).
+/// SE's experimental level 4 ("+ Dynamic Forcing Chains", 10.5 plus the
+/// length increment): dynamic forcing chains with SE's whole dynamic
+/// chaining nested inside, of level 0, then 1, 2 and 3 (SE's four level-4
+/// producers, tried in that order). Only on positions with one solution.
+pub(super) fn nested_dynamic(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    if !context.unique {
+        return false;
+    }
+    (0..=3).any(|level| {
+        run(
+            marks,
+            Mode::Deep(level),
+            Technique::NestedDynamicForcingChain,
+            105,
+            step,
+        )
+    })
+}
+
 /// Only on positions with one solution (see [`nested_forcing`]).
 pub(super) fn nested_multiple(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     if !context.unique {

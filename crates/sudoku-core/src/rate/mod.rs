@@ -305,6 +305,10 @@ pub enum Technique {
     /// Sudoku Explainer's nested forcing chains ("+ Multiple Forcing
     /// Chains"): the same, with cell and region forcing chains too.
     NestedMultipleForcingChain,
+    /// Sudoku Explainer's experimental nesting ("+ Dynamic Forcing
+    /// Chains"): dynamic forcing chains with whole dynamic forcing chains
+    /// searched inside them.
+    NestedDynamicForcingChain,
     /// Every candidate of a cell but one is shown, by exhaustive search, to
     /// lead to no solution.
     TrialAndError,
@@ -312,7 +316,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 52] = [
+    pub const ALL: [Technique; 53] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -364,6 +368,7 @@ impl Technique {
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
         Technique::NestedMultipleForcingChain,
+        Technique::NestedDynamicForcingChain,
         Technique::TrialAndError,
     ];
 
@@ -423,6 +428,7 @@ impl Technique {
             Technique::DynamicForcingChainPlus => 9.0,
             Technique::NestedForcingChain => 9.5,
             Technique::NestedMultipleForcingChain => 10.0,
+            Technique::NestedDynamicForcingChain => 10.5,
             Technique::TrialAndError => 11.0,
         }
     }
@@ -483,6 +489,9 @@ impl Technique {
             Technique::NestedForcingChain => "Dynamic Forcing Chains (+ Forcing Chains)",
             Technique::NestedMultipleForcingChain => {
                 "Dynamic Forcing Chains (+ Multiple Forcing Chains)"
+            }
+            Technique::NestedDynamicForcingChain => {
+                "Dynamic Forcing Chains (+ Dynamic Forcing Chains)"
             }
             Technique::TrialAndError => "Trial and Error",
         }
@@ -811,7 +820,7 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// ([`chain_length_tenths`]); its forcing chains are built as SE builds
 /// them, up to SE's nested levels 2 and 3. Where SE would go on to its
 /// experimental level 4, trial and error ends the list (see the README).
-const SE_FINDERS: [(Technique, Finder); 35] = [
+const SE_FINDERS: [(Technique, Finder); 36] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, direct::locking),
@@ -854,6 +863,10 @@ const SE_FINDERS: [(Technique, Finder); 35] = [
     (
         Technique::NestedMultipleForcingChain,
         dynamic::nested_multiple,
+    ),
+    (
+        Technique::NestedDynamicForcingChain,
+        dynamic::nested_dynamic,
     ),
     (Technique::TrialAndError, forcing::trial_and_error),
 ];
