@@ -3,10 +3,15 @@
 use super::candidates::{unit_of, Candidates, UNITS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
+/// SE's order of the units for singles: boxes, then columns, then rows
+/// (players find box singles most easily).
+const SINGLE_ORDER: [std::ops::Range<usize>; 3] = [18..27, 9..18, 0..9];
+
 /// The last blank cell of a unit takes the unit's missing digit.
 pub(super) fn full_house(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
     let empty = marks.empty_cells();
-    for (u, &unit_mask) in UNIT_MASK.iter().enumerate() {
+    for u in SINGLE_ORDER.into_iter().flatten() {
+        let unit_mask = UNIT_MASK[u];
         let blanks = empty & unit_mask;
         if blanks.count_ones() != 1 {
             continue;
@@ -24,10 +29,10 @@ pub(super) fn full_house(marks: &Candidates, _: &Context, step: &mut Step) -> bo
     false
 }
 
-/// A digit with one possible cell in a unit goes there. Boxes are searched
-/// first: players find box singles most easily.
+/// A digit with one possible cell in a unit goes there, in SE's order of
+/// the units.
 pub(super) fn hidden_single(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    for u in (18..27).chain(0..18) {
+    for u in SINGLE_ORDER.into_iter().flatten() {
         // Digits seen once (and not twice) across the unit's cells.
         let (mut once, mut twice) = (0u16, 0u16);
         for &c in &UNITS[u] {
