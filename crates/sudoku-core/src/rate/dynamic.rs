@@ -1,7 +1,9 @@
 //! Sudoku Explainer's dynamic forcing chains: Nishio forcing chains (7.5),
-//! dynamic forcing chains (8.5), dynamic forcing chains (+) (9.0) and the
+//! dynamic forcing chains (8.5), dynamic forcing chains (+) (9.0), the
 //! nested levels "+ Forcing Chains" (9.5) and "+ Multiple Forcing Chains"
-//! (10.0), each plus SE's length increment.
+//! (10.0), and SE's experimental level 4, "+ Dynamic Forcing Chains"
+//! (10.5), where a stalled net runs this whole search on its working copy
+//! ([`deep_eliminations`]), each plus SE's length increment.
 //!
 //! A *dynamic* chain follows an assumption the way the static chains of
 //! `multiple.rs` do (a candidate turned on turns off the other candidates
@@ -591,7 +593,7 @@ impl Search<'_> {
         let (outer, marks) = (collect.outer, self.chainer.marks);
         let chainer = &mut self.chainer;
         let mut premises: Vec<(usize, u8)> = Vec::new();
-        let (mut a, mut b) = (0xcbf2_9ce4_8422_2325u64, 0x6c62_272e_07bb_0142u64);
+        let mut print = super::nested::Fingerprint::new();
         let (mut level, mut next) = (Vec::new(), Vec::new());
         for &(net, target) in targets {
             chainer.stamp += 1;
@@ -606,49 +608,34 @@ impl Search<'_> {
                         continue;
                     }
                     chainer.seen[node.state] = chainer.stamp;
-                    let v = node.state as u64 + 1;
-                    a = (a ^ v).wrapping_mul(0x0000_0100_0000_01b3);
-                    b = (b ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+                    print.state(node.state);
                     let (cell, digit, on) = split(node.state);
                     let cause = if node.cause == CAUSE_NONE {
                         root
                     } else {
                         node.cause
                     };
-                    if on && cause == CAUSE_CELL {
-                        for d in Digits(outer.mask(cell) & !marks.mask(cell)) {
-                            if !premises.contains(&(cell, d)) {
-                                premises.push((cell, d));
-                            }
-                        }
-                    } else if on && cause >= CAUSE_REGION {
-                        let units = CELL_UNITS[cell];
-                        let u = match cause - CAUSE_REGION {
-                            0 => units[2],
-                            1 => units[0],
-                            _ => units[1],
-                        } as usize;
-                        let gone =
-                            outer.digit_cells(digit) & !marks.digit_cells(digit) & UNIT_MASK[u];
-                        for c in Cells(gone) {
-                            if !premises.contains(&(c, digit)) {
-                                premises.push((c, digit));
-                            }
-                        }
+                    if on && cause != CAUSE_NONE {
+                        let region = (cause >= CAUSE_REGION).then(|| cause - CAUSE_REGION);
+                        super::nested::premises_of(
+                            outer,
+                            marks,
+                            cell,
+                            digit,
+                            region,
+                            &mut premises,
+                        );
                     }
                     let r = node.parents.clone();
                     next.extend_from_slice(&net.parents[r.start as usize..r.end as usize]);
                 }
                 std::mem::swap(&mut level, &mut next);
             }
-            a = (a ^ 0xFFFF).wrapping_mul(0x0000_0100_0000_01b3);
-            b = (b ^ 0xFFFF)
-                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                .rotate_left(17);
+            print.end_chain();
         }
         let hint = &mut collect.hints[slot];
         hint.premises = premises;
-        hint.fingerprint = (u128::from(a) << 64) | u128::from(b);
+        hint.fingerprint = print.finish();
     }
 
     /// A contradiction in `net`, which assumed `assumed`: its negation holds.

@@ -735,6 +735,39 @@ fn reductions(engine: &mut Engine, nets: &[&StaticNet], root: Cause, hints: &mut
     }
 }
 
+/// The premises SE's `collectRuleParents` draws from one "on" link of an
+/// inner chain on `grid`, a net's working copy of `initial`: for a cell's
+/// last candidate, the cell's candidates `grid` lost; for a digit's last
+/// place in a unit (SE's region type `kind`: 0 box, 1 row, 2 column), the
+/// unit's places of the digit `grid` lost. Each is added to `out` once.
+pub(super) fn premises_of(
+    initial: &Candidates,
+    grid: &Candidates,
+    cell: usize,
+    digit: u8,
+    region: Option<u8>,
+    out: &mut Vec<(usize, u8)>,
+) {
+    let mut add = |c: usize, d: u8| {
+        if !out.contains(&(c, d)) {
+            out.push((c, d));
+        }
+    };
+    match region {
+        None => {
+            for d in Digits(initial.mask(cell) & !grid.mask(cell)) {
+                add(cell, d);
+            }
+        }
+        Some(kind) => {
+            let unit = UNIT_MASK[unit_through(cell, kind)];
+            for other in Cells(initial.digit_cells(digit) & !grid.digit_cells(digit) & unit) {
+                add(other, digit);
+            }
+        }
+    }
+}
+
 /// SE's `collectRuleParents` for `hint`: the candidates of `initial` that
 /// `grid` lost and that the hint's chains relied on.
 fn rule_parents(
@@ -746,50 +779,66 @@ fn rule_parents(
     let mut out: Vec<(usize, u8)> = Vec::new();
     for chain in &hint.chains {
         for &(cell, digit, on, cause) in &links[chain.start as usize..chain.end as usize] {
-            if !on {
-                continue;
-            }
-            let c = cell as usize;
-            match cause {
-                Cause::Assumption => {}
-                Cause::Cell => {
-                    for d in Digits(initial.mask(c) & !grid.mask(c)) {
-                        if !out.contains(&(c, d)) {
-                            out.push((c, d));
-                        }
-                    }
-                }
-                Cause::Region(kind) => {
-                    let unit = UNIT_MASK[unit_through(c, kind)];
-                    let gone = initial.digit_cells(digit) & !grid.digit_cells(digit) & unit;
-                    for other in Cells(gone) {
-                        if !out.contains(&(other, digit)) {
-                            out.push((other, digit));
-                        }
-                    }
-                }
-            }
+            let region = match cause {
+                _ if !on => continue,
+                Cause::Assumption => continue,
+                Cause::Cell => None,
+                Cause::Region(kind) => Some(kind),
+            };
+            premises_of(initial, grid, cell as usize, digit, region, &mut out);
         }
     }
     out
 }
 
-/// A fingerprint of a hint's chains (SE's `FullChain` equality: the same
-/// targets with the same chains).
-fn fingerprint(hint: &Hint, links: &[Link]) -> u128 {
-    let (mut a, mut b) = (0xcbf2_9ce4_8422_2325u64, 0x6c62_272e_07bb_0142u64);
-    for chain in &hint.chains {
-        for &(cell, digit, on, _) in &links[chain.start as usize..chain.end as usize] {
-            let v = state(cell as usize, digit, on) as u64 + 1;
-            a = (a ^ v).wrapping_mul(0x0000_0100_0000_01b3);
-            b = (b ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+/// A fingerprint of an inner hint's chains, for SE's `FullChain` equality
+/// (the same targets with the same chains): fed each chain's states in
+/// SE's `getChain` order, one chain after another.
+pub(super) struct Fingerprint {
+    a: u64,
+    b: u64,
+}
+
+impl Fingerprint {
+    pub(super) fn new() -> Fingerprint {
+        Fingerprint {
+            a: 0xcbf2_9ce4_8422_2325,
+            b: 0x6c62_272e_07bb_0142,
         }
-        a = (a ^ 0xFFFF).wrapping_mul(0x0000_0100_0000_01b3);
-        b = (b ^ 0xFFFF)
+    }
+
+    fn mix(&mut self, v: u64) {
+        self.a = (self.a ^ v).wrapping_mul(0x0000_0100_0000_01b3);
+        self.b = (self.b ^ v)
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .rotate_left(17);
     }
-    (u128::from(a) << 64) | u128::from(b)
+
+    /// Adds the next state (`(cell * 9 + digit - 1) * 2 + on`) of a chain.
+    pub(super) fn state(&mut self, s: usize) {
+        self.mix(s as u64 + 1);
+    }
+
+    /// Ends a chain.
+    pub(super) fn end_chain(&mut self) {
+        self.mix(0xFFFF);
+    }
+
+    pub(super) fn finish(&self) -> u128 {
+        (u128::from(self.a) << 64) | u128::from(self.b)
+    }
+}
+
+/// [`Fingerprint`] of `hint`.
+fn fingerprint(hint: &Hint, links: &[Link]) -> u128 {
+    let mut print = Fingerprint::new();
+    for chain in &hint.chains {
+        for &(cell, digit, on, _) in &links[chain.start as usize..chain.end as usize] {
+            print.state(state(cell as usize, digit, on));
+        }
+        print.end_chain();
+    }
+    print.finish()
 }
 
 /// Sorts `hints` as SE does (score, complexity, kind; stable), drops the
