@@ -944,58 +944,42 @@ pub(super) fn dynamic_plus(marks: &Candidates, _: &Context, step: &mut Step) -> 
     )
 }
 
+/// [`run`] on positions with one solution only: the nested levels exist
+/// to rate puzzles as SE does, and SE rates only those. Elsewhere (a hint
+/// for a position with several solutions) their searches would cost
+/// seconds at every step that needs them, and trial and error follows at
+/// once.
+fn run_unique(
+    marks: &Candidates,
+    context: &Context,
+    mode: Mode,
+    technique: Technique,
+    base: u16,
+    step: &mut Step,
+) -> bool {
+    context.unique && run(marks, mode, technique, base, step)
+}
+
 /// SE's dynamic forcing chains with forcing chains nested inside (its
 /// "+ Forcing Chains", 9.5 plus the length increment).
-///
-/// Only on positions with one solution: the nested levels exist to rate
-/// puzzles as SE does, and SE rates only those. Elsewhere (a hint for a
-/// position with several solutions) their searches would cost seconds at
-/// every step that needs them, and trial and error follows at once.
 pub(super) fn nested_forcing(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
-    if !context.unique {
-        return false;
-    }
-    run(
-        marks,
-        Mode::Nested(2),
-        Technique::NestedForcingChain,
-        95,
-        step,
-    )
+    let technique = Technique::NestedForcingChain;
+    run_unique(marks, context, Mode::Nested(2), technique, 95, step)
 }
 
 /// SE's dynamic forcing chains with forcing chains and multiple forcing
 /// chains nested inside (its "+ Multiple Forcing Chains", 10.0 plus the
 /// length increment).
+pub(super) fn nested_multiple(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    let technique = Technique::NestedMultipleForcingChain;
+    run_unique(marks, context, Mode::Nested(3), technique, 100, step)
+}
+
 /// SE's experimental level 4 ("+ Dynamic Forcing Chains", 10.5 plus the
 /// length increment): dynamic forcing chains with SE's whole dynamic
 /// chaining nested inside, of level 0, then 1, 2 and 3 (SE's four level-4
-/// producers, tried in that order). Only on positions with one solution.
+/// producers, tried in that order).
 pub(super) fn nested_dynamic(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
-    if !context.unique {
-        return false;
-    }
-    (0..=3).any(|level| {
-        run(
-            marks,
-            Mode::Deep(level),
-            Technique::NestedDynamicForcingChain,
-            105,
-            step,
-        )
-    })
-}
-
-/// Only on positions with one solution (see [`nested_forcing`]).
-pub(super) fn nested_multiple(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
-    if !context.unique {
-        return false;
-    }
-    run(
-        marks,
-        Mode::Nested(3),
-        Technique::NestedMultipleForcingChain,
-        100,
-        step,
-    )
+    let technique = Technique::NestedDynamicForcingChain;
+    (0..=3).any(|level| run_unique(marks, context, Mode::Deep(level), technique, 105, step))
 }

@@ -376,50 +376,56 @@ impl<'a> Engine<'a> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             for &p in &pending_on {
                 let (a, b) = self.on_to_off(p, y);
-                for i in a.chain(b) {
-                    let (c, d, cause) = self.implied.pool[i as usize];
-                    let s = state(c as usize, d, false);
-                    let target = s == conjugate && found.is_none();
-                    let new = !self.has(s);
-                    if !target && !new {
-                        continue;
-                    }
-                    let n = self.push(c, d, false, cause, p);
-                    if target {
-                        found = Some(n);
-                    }
-                    if new {
-                        self.mark(s, n);
-                        pending_off.push(n);
-                    }
-                }
+                self.reach(
+                    p,
+                    a.chain(b),
+                    false,
+                    conjugate,
+                    &mut found,
+                    &mut pending_off,
+                );
             }
             pending_on.clear();
             for &p in &pending_off {
                 let (a, b) = self.off_to_on(p, y, true);
-                for i in a.chain(b) {
-                    let (c, d, cause) = self.implied.pool[i as usize];
-                    let s = state(c as usize, d, true);
-                    let target = s == conjugate && found.is_none();
-                    let new = !self.has(s);
-                    if !target && !new {
-                        continue;
-                    }
-                    let n = self.push(c, d, true, cause, p);
-                    if target {
-                        found = Some(n);
-                    }
-                    if new {
-                        self.mark(s, n);
-                        pending_on.push(n);
-                    }
-                }
+                self.reach(p, a.chain(b), true, conjugate, &mut found, &mut pending_on);
             }
             pending_off.clear();
         }
         self.pending_on = pending_on;
         self.pending_off = pending_off;
         found
+    }
+
+    /// One node's implications in [`Engine::forcing_chain`]: the states
+    /// (`on` or off) the pool entries `made` name, each new one queued on
+    /// `pending`, and the first to reach `conjugate` kept in `found`.
+    fn reach(
+        &mut self,
+        p: u32,
+        made: impl Iterator<Item = u32>,
+        on: bool,
+        conjugate: usize,
+        found: &mut Option<u32>,
+        pending: &mut Vec<u32>,
+    ) {
+        for i in made {
+            let (c, d, cause) = self.implied.pool[i as usize];
+            let s = state(c as usize, d, on);
+            let target = s == conjugate && found.is_none();
+            let new = !self.has(s);
+            if !target && !new {
+                continue;
+            }
+            let n = self.push(c, d, on, cause, p);
+            if target {
+                *found = Some(n);
+            }
+            if new {
+                self.mark(s, n);
+                pending.push(n);
+            }
+        }
     }
 
     /// Appends the chain from `node` back to its assumption to
