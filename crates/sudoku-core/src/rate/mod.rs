@@ -818,8 +818,8 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// technique in this order finds. Its X- and XY-chains are this crate's
 /// own, scored with SE's base difficulties and length rule
 /// ([`chain_length_tenths`]); its forcing chains are built as SE builds
-/// them, up to SE's nested levels 2 and 3. Where SE would go on to its
-/// experimental level 4, trial and error ends the list (see the README).
+/// them, up to SE's nested levels 2 and 3 and its experimental level 4;
+/// beyond those, trial and error ends the list (see the README).
 const SE_FINDERS: [(Technique, Finder); 36] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
