@@ -42,6 +42,18 @@ pub(super) fn hash_order(cells: &mut [usize]) {
     cells.sort_by_key(|&c| c % size);
 }
 
+/// Whether `x` has two bits or more (bit tests: `count_ones` is slow on
+/// the default x86-64 target, which has no `popcnt`).
+fn several(x: u128) -> bool {
+    x & x.wrapping_sub(1) != 0
+}
+
+/// Whether `x` has exactly two bits.
+fn two(x: u128) -> bool {
+    let rest = x & x.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// Pairs `a < b` of `0..9` in SE's order (increasing as bit masks).
 fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
@@ -90,7 +102,7 @@ fn locking(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
             for i1 in 0..9 {
                 let u1 = unit(kind1, i1);
                 let places = grid.digit_cells(digit) & UNIT_MASK[u1];
-                if places.count_ones() < 2 {
+                if !several(places) {
                     continue;
                 }
                 // Units of one kind are disjoint: only the one through the
@@ -133,7 +145,7 @@ fn hidden_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
                 let (da, db) = (a as u8 + 1, b as u8 + 1);
                 let pa = grid.digit_cells(da) & UNIT_MASK[u];
                 let pb = grid.digit_cells(db) & UNIT_MASK[u];
-                if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+                if !several(pa) || !several(pb) || !two(pa | pb) {
                     continue;
                 }
                 let both = (1u16 << da) | (1 << db);
@@ -169,7 +181,8 @@ fn naked_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
             let cells: Vec<usize> = unit_cells(u).collect();
             for (a, b) in pairs() {
                 let (ma, mb) = (grid.mask(cells[a]), grid.mask(cells[b]));
-                if ma.count_ones() <= 1 || mb.count_ones() <= 1 || (ma | mb).count_ones() != 2 {
+                let (wa, wb) = (u128::from(ma), u128::from(mb));
+                if !several(wa) || !several(wb) || !two(wa | wb) {
                     continue;
                 }
                 let both = ma | mb;
@@ -206,7 +219,7 @@ fn x_wings(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
                 let (ua, ub) = (unit(base_kind, a), unit(base_kind, b));
                 let pa = grid.digit_cells(digit) & UNIT_MASK[ua];
                 let pb = grid.digit_cells(digit) & UNIT_MASK[ub];
-                if pa.count_ones() <= 1 || pb.count_ones() <= 1 {
+                if !several(pa) || !several(pb) {
                     continue;
                 }
                 // The cover lines through the places.
