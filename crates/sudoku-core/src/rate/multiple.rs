@@ -41,6 +41,32 @@ struct Reach {
 }
 
 impl Reach {
+    fn new() -> Reach {
+        Reach {
+            on: vec![0; 729],
+            off: vec![0; 729],
+            on_bits: [0; 12],
+            off_bits: [0; 12],
+        }
+    }
+
+    /// Forgets everything reached, touching only what was.
+    fn clear(&mut self) {
+        for (bits, depths) in [
+            (&mut self.on_bits, &mut self.on),
+            (&mut self.off_bits, &mut self.off),
+        ] {
+            for (i, word) in bits.iter_mut().enumerate() {
+                let mut w = *word;
+                while w != 0 {
+                    depths[i * 64 + w.trailing_zeros() as usize] = 0;
+                    w &= w - 1;
+                }
+                *word = 0;
+            }
+        }
+    }
+
     fn set_on(&mut self, q: Pot, depth: u16) {
         self.on[q] = depth;
         self.on_bits[q / 64] |= 1 << (q % 64);
@@ -56,15 +82,13 @@ impl Reach {
 /// candidates turned on are expanded before those turned off, each in the
 /// order found. Stops at a contradiction (SE's multiple chains then use
 /// what was found so far).
-fn follow(marks: &Candidates, source: Pot) -> Reach {
-    let mut reach = Reach {
-        on: vec![0; 729],
-        off: vec![0; 729],
-        on_bits: [0; 12],
-        off_bits: [0; 12],
-    };
+fn follow(marks: &Candidates, source: Pot, reach: &mut Reach, queues: &mut Queues) {
+    reach.clear();
     reach.set_on(source, 1);
-    let (mut on_queue, mut off_queue) = (VecDeque::from([source]), VecDeque::new());
+    let (on_queue, off_queue) = (&mut queues.on, &mut queues.off);
+    on_queue.clear();
+    off_queue.clear();
+    on_queue.push_back(source);
     loop {
         if let Some(p) = on_queue.pop_front() {
             let (cell, digit) = split(p);
@@ -73,7 +97,7 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
             let peers = peers_with(marks, cell, digit).map(|c| pot(c, digit));
             for q in others.chain(peers) {
                 if reach.on[q] != 0 {
-                    return reach;
+                    return;
                 }
                 if reach.off[q] == 0 {
                     reach.set_off(q, depth);
@@ -83,7 +107,7 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
             continue;
         }
         let Some(p) = off_queue.pop_front() else {
-            return reach;
+            return;
         };
         let (cell, digit) = split(p);
         let depth = reach.off[p] + 1;
@@ -109,7 +133,7 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
         }
         for &q in &found[..count] {
             if reach.off[q] != 0 {
-                return reach;
+                return;
             }
             if reach.on[q] == 0 {
                 reach.set_on(q, depth);
@@ -117,6 +141,42 @@ fn follow(marks: &Candidates, source: Pot) -> Reach {
             }
         }
     }
+}
+
+/// The queues of candidates turned on and off, still to expand.
+#[derive(Default)]
+struct Queues {
+    on: VecDeque<Pot>,
+    off: VecDeque<Pot>,
+}
+
+/// No followed candidate.
+const NO_SLOT: u16 = u16::MAX;
+
+/// The buffers of [`multiple_forcing_chain`], kept from one call to the
+/// next on the same thread: it follows every candidate of the position,
+/// and allocating each one's reach anew made the allocator hand memory
+/// back to the system and fault it in again at every call.
+struct Scratch {
+    /// One per candidate followed, reused in order.
+    reaches: Vec<Reach>,
+    queues: Queues,
+    /// For each candidate, its reach's index in `reaches`, or [`NO_SLOT`].
+    slot: Vec<u16>,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch {
+            reaches: Vec::new(),
+            queues: Queues::default(),
+            slot: vec![NO_SLOT; 729],
+        }
+    }
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
 }
 
 /// The best conclusion common to all `branches`: (score in tenths,
@@ -172,13 +232,29 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
     };
     // Every candidate is followed once: a candidate is a branch of its
     // cell's chain and of up to three regions' chains.
-    let mut reached: Vec<Option<Reach>> = (0..729).map(|_| None).collect();
+    let mut scratch = SCRATCH.with(|kept| kept.take()).unwrap_or_default();
+    let Scratch {
+        reaches,
+        queues,
+        slot,
+    } = &mut scratch;
+    slot.fill(NO_SLOT);
+    let mut used = 0;
     for cell in Cells(marks.empty_cells()) {
         for d in marks.digits(cell) {
-            reached[pot(cell, d)] = Some(follow(marks, pot(cell, d)));
+            if used == reaches.len() {
+                reaches.push(Reach::new());
+            }
+            follow(marks, pot(cell, d), &mut reaches[used], queues);
+            slot[pot(cell, d)] = used as u16;
+            used += 1;
         }
     }
-    let reach_of = |cell: usize, digit: u8| reached[pot(cell, digit)].as_ref();
+    let reaches = &*reaches;
+    let reach_of = |cell: usize, digit: u8| {
+        let i = slot[pot(cell, digit)];
+        (i != NO_SLOT).then(|| &reaches[usize::from(i)])
+    };
     let mut refs: Vec<&Reach> = Vec::with_capacity(9);
     for cell in Cells(marks.empty_cells()) {
         let mask = marks.mask(cell);
@@ -201,6 +277,7 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
             }
         }
     }
+    SCRATCH.with(|kept| kept.set(Some(scratch)));
     let Some((tenths, _, q, on, technique)) = best else {
         return false;
     };
