@@ -76,10 +76,13 @@ pub(super) fn naked_single(marks: &Candidates, _: &Context, step: &mut Step) -> 
 
 /// The placement-only techniques a run of steps may take in bulk: those at
 /// the head of a scale's list whose steps never rate above the path's
-/// hardest step so far (see [`settle`]). Full house and hidden single are
-/// always in.
+/// hardest step so far (see [`settle`]). Full houses and hidden singles in
+/// boxes are always in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Settled {
+    /// Hidden singles in rows and columns (SE's 1.5) as well as in boxes
+    /// (1.2); without them, only the rows' and columns' full houses (1.0).
+    pub(super) lines: bool,
     /// SE's direct pointing and claiming.
     pub(super) direct_locking: bool,
     /// SE's direct hidden pair.
@@ -91,17 +94,19 @@ pub(super) struct Settled {
 }
 
 impl Settled {
-    /// How many finders these are at the head of the list: full house and
-    /// hidden single, and one for each other technique (direct pointing
+    /// How many finders these are at the head of the list: full house, the
+    /// hidden single (whose finder makes line singles too, so it counts
+    /// only with them), and one for each other technique (direct pointing
     /// and claiming share one).
     pub(super) fn len(self) -> usize {
         let flags = [
+            self.lines,
             self.direct_locking,
             self.direct_pair,
             self.naked,
             self.direct_triple,
         ];
-        2 + flags.into_iter().filter(|&f| f).count()
+        1 + flags.into_iter().filter(|&f| f).count()
     }
 }
 
@@ -143,6 +148,11 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
         // the digits seen once in a unit's cells, as `hidden_single` finds
         // them, cheaper than testing each digit's 81-bit cells per unit.
         for (u, unit) in UNITS.iter().enumerate() {
+            // Rows and columns (units 0..18) only for their full houses
+            // when line singles may raise the rating.
+            if !settled.lines && u < 18 && !is_single_bit(marks.empty_cells() & UNIT_MASK[u]) {
+                continue;
+            }
             let (mut once, mut twice) = (0u16, 0u16);
             for &c in unit {
                 let m = marks.mask(c as usize);
@@ -171,4 +181,9 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
         marks.apply(&step);
         placed += step.placements.len();
     }
+}
+
+/// True when `cells` holds exactly one cell.
+fn is_single_bit(cells: u128) -> bool {
+    cells != 0 && cells & (cells - 1) == 0
 }
