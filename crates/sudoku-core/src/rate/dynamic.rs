@@ -287,13 +287,43 @@ struct Chainer<'a> {
     marks: &'a Candidates,
     mode: Mode,
     grid: Candidates,
+    buffers: ChainBuffers,
+}
+
+/// The buffers a [`Chainer`] follows its nets with, kept from one search
+/// to the next (see [`Scratch`]).
+struct ChainBuffers {
     pending_on: Fifo,
     pending_off: Fifo,
     /// Scratch for a node's premises.
     parents: Vec<u32>,
+    /// Marks of the ancestor walks: a state is marked when its entry
+    /// equals `stamp`, which each walk raises.
     seen: Vec<u32>,
     stamp: u32,
     todo: Vec<u32>,
+}
+
+impl ChainBuffers {
+    fn new() -> ChainBuffers {
+        ChainBuffers {
+            pending_on: Fifo::default(),
+            pending_off: Fifo::default(),
+            parents: Vec::new(),
+            seen: vec![0; STATES],
+            stamp: 0,
+            todo: Vec::new(),
+        }
+    }
+
+    /// Starts the marks afresh once `stamp` is half way to wrapping: far
+    /// off within one search, but a long batch of ratings gets there.
+    fn renew_marks_if_worn(&mut self) {
+        if self.stamp > u32::MAX / 2 {
+            self.seen.fill(0);
+            self.stamp = 0;
+        }
+    }
 }
 
 impl Chainer<'_> {
@@ -301,17 +331,17 @@ impl Chainer<'_> {
     fn follow(&mut self, start: State, net: &mut Net) {
         net.clear();
         self.grid.clone_from(self.marks);
-        self.pending_on.clear();
-        self.pending_off.clear();
+        self.buffers.pending_on.clear();
+        self.buffers.pending_off.clear();
         let first = net.push(start, &[], true);
         if start % 2 == 1 {
-            self.pending_on.push_back(first);
+            self.buffers.pending_on.push_back(first);
         } else {
-            self.pending_off.push_back(first);
+            self.buffers.pending_off.push_back(first);
         }
         let xy = self.mode != Mode::Nishio;
         loop {
-            if let Some(n) = self.pending_on.pop_front() {
+            if let Some(n) = self.buffers.pending_on.pop_front() {
                 let (cell, digit, _) = split(net.nodes[n as usize].state);
                 let others = if xy {
                     self.grid.mask(cell) & !(1 << digit)
@@ -329,12 +359,12 @@ impl Chainer<'_> {
                     }
                     if !net.has(off) {
                         let id = net.push(off, &[n], true);
-                        self.pending_off.push_back(id);
+                        self.buffers.pending_off.push_back(id);
                     }
                 }
                 continue;
             }
-            if let Some(n) = self.pending_off.pop_front() {
+            if let Some(n) = self.buffers.pending_off.pop_front() {
                 let (cell, digit, _) = split(net.nodes[n as usize].state);
                 // What turns on, and why: the cell's last candidate (no
                 // unit) or the digit's last place in unit `u`.
@@ -372,13 +402,14 @@ impl Chainer<'_> {
                     // The premises: this candidate, and the others the net
                     // erased from the cell or the unit before (SE's hidden
                     // parents).
-                    self.parents.clear();
-                    self.parents.push(n);
+                    self.buffers.parents.clear();
+                    self.buffers.parents.push(n);
                     match why {
                         None => {
                             let gone =
                                 self.marks.mask(cell) & !self.grid.mask(cell) & !(1 << digit);
-                            self.parents
+                            self.buffers
+                                .parents
                                 .extend(Digits(gone).map(|d| net.node(state(cell, d, false))));
                         }
                         Some(u) => {
@@ -386,20 +417,21 @@ impl Chainer<'_> {
                             let gone = self.marks.digit_cells(digit)
                                 & unit
                                 & !self.grid.digit_cells(digit);
-                            self.parents
+                            self.buffers
+                                .parents
                                 .extend(Cells(gone).map(|c| net.node(state(c, digit, false))));
                         }
                     }
                     let cause = why.map_or(CAUSE_CELL, |u| CAUSE_REGION + region_kind(u as usize));
                     if clash {
-                        let node = net.push(on, &self.parents, false);
+                        let node = net.push(on, &self.buffers.parents, false);
                         net.nodes[node as usize].cause = cause;
                         net.clash = Some((node, net.node(on & !1)));
                         return;
                     }
-                    let id = net.push(on, &self.parents, true);
+                    let id = net.push(on, &self.buffers.parents, true);
                     net.nodes[id as usize].cause = cause;
-                    self.pending_on.push_back(id);
+                    self.buffers.pending_on.push_back(id);
                 }
                 continue;
             }
@@ -426,7 +458,7 @@ impl Chainer<'_> {
                 .map(|(c, d)| net.node(state(c, d, false)))
                 .collect();
             let id = net.push(off, &parents, true);
-            self.pending_off.push_back(id);
+            self.buffers.pending_off.push_back(id);
             any = true;
         }
         if any {
@@ -456,23 +488,28 @@ impl Chainer<'_> {
                 }
             };
             net.nodes[id as usize].nested = index as u32;
-            self.pending_off.push_back(id);
+            self.buffers.pending_off.push_back(id);
             any = true;
         }
         any
     }
 
     fn count(&mut self, net: &mut Net, node: u32) -> usize {
-        net.ancestors(node, &mut self.seen, &mut self.stamp, &mut self.todo)
+        net.ancestors(
+            node,
+            &mut self.buffers.seen,
+            &mut self.buffers.stamp,
+            &mut self.buffers.todo,
+        )
     }
 
     /// [`Net::nested_complexity`] with this search's scratch.
     fn nested(&mut self, net: &Net, node: u32, seen_keys: &mut Vec<u128>) -> usize {
         net.nested_complexity(
             node,
-            &mut self.seen,
-            &mut self.stamp,
-            &mut self.todo,
+            &mut self.buffers.seen,
+            &mut self.buffers.stamp,
+            &mut self.buffers.todo,
             seen_keys,
         )
     }
@@ -596,7 +633,7 @@ impl Search<'_> {
         let mut print = super::nested::Fingerprint::new();
         let (mut level, mut next) = (Vec::new(), Vec::new());
         for &(net, target) in targets {
-            chainer.stamp += 1;
+            chainer.buffers.stamp += 1;
             level.clear();
             level.push(target);
             // SE's `getChain`: breadth first, each state once.
@@ -604,10 +641,10 @@ impl Search<'_> {
                 next.clear();
                 for &n in &level {
                     let node = &net.nodes[n as usize];
-                    if chainer.seen[node.state] == chainer.stamp {
+                    if chainer.buffers.seen[node.state] == chainer.buffers.stamp {
                         continue;
                     }
-                    chainer.seen[node.state] = chainer.stamp;
+                    chainer.buffers.seen[node.state] = chainer.buffers.stamp;
                     print.state(node.state);
                     let (cell, digit, on) = split(node.state);
                     let cause = if node.cause == CAUSE_NONE {
@@ -852,15 +889,9 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &m
 struct Scratch {
     /// Nets to reuse (each is cleared when followed).
     pool: Vec<Net>,
-    /// All empty between searches: every kept net is taken by its cell.
+    /// Empty between searches (a net left kept goes back to `pool`).
     kept: OnNets,
-    pending_on: Fifo,
-    pending_off: Fifo,
-    parents: Vec<u32>,
-    /// Marks of the ancestor walks, valid with `stamp` (never reset).
-    seen: Vec<u32>,
-    stamp: u32,
-    todo: Vec<u32>,
+    chain: ChainBuffers,
     states: Vec<State>,
 }
 
@@ -869,12 +900,7 @@ impl Scratch {
         Scratch {
             pool: Vec::new(),
             kept: OnNets::new(),
-            pending_on: Fifo::default(),
-            pending_off: Fifo::default(),
-            parents: Vec::new(),
-            seen: vec![0; STATES],
-            stamp: 0,
-            todo: Vec::new(),
+            chain: ChainBuffers::new(),
             states: Vec::new(),
         }
     }
@@ -892,7 +918,12 @@ thread_local! {
 /// SE's chaining rule in `mode` over every cell of `marks`, collecting
 /// every conclusion when `collect` is set.
 fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>>) -> Found<'a> {
-    let mut scratch = SCRATCH
+    let Scratch {
+        mut pool,
+        mut kept,
+        chain,
+        states,
+    } = SCRATCH
         .with(|kept| kept.borrow_mut().pop())
         .unwrap_or_else(Scratch::new);
     let mut search = Search {
@@ -900,21 +931,16 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
             marks,
             mode,
             grid: marks.clone(),
-            pending_on: std::mem::take(&mut scratch.pending_on),
-            pending_off: std::mem::take(&mut scratch.pending_off),
-            parents: std::mem::take(&mut scratch.parents),
-            seen: std::mem::take(&mut scratch.seen),
-            stamp: scratch.stamp,
-            todo: std::mem::take(&mut scratch.todo),
+            buffers: chain,
         },
         best: None,
         order: 0,
-        states: std::mem::take(&mut scratch.states),
+        states,
         collect,
     };
     for cell in Cells(marks.empty_cells()) {
         if marks.mask(cell).count_ones() >= 2 {
-            search_cell(&mut search, cell, &mut scratch.pool, &mut scratch.kept);
+            search_cell(&mut search, cell, &mut pool, &mut kept);
         }
     }
     let Search {
@@ -924,26 +950,21 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
         collect,
         ..
     } = search;
-    scratch.pending_on = chainer.pending_on;
-    scratch.pending_off = chainer.pending_off;
-    scratch.parents = chainer.parents;
-    scratch.seen = chainer.seen;
-    scratch.stamp = chainer.stamp;
-    if scratch.stamp > u32::MAX / 2 {
-        // Far from wrapping within one search, but a long batch of ratings
-        // would get there: start the marks afresh.
-        scratch.seen.fill(0);
-        scratch.stamp = 0;
-    }
-    scratch.todo = chainer.todo;
+    let mut chain = chainer.buffers;
+    chain.renew_marks_if_worn();
     // A net followed for a region but whose own cell was never searched
     // (a single left unplaced) must not outlive this position.
-    for slot in &mut scratch.kept.nets {
+    for slot in &mut kept.nets {
         if let Some(net) = slot.take() {
-            scratch.pool.push(net);
+            pool.push(net);
         }
     }
-    scratch.states = states;
+    let scratch = Scratch {
+        pool,
+        kept,
+        chain,
+        states,
+    };
     SCRATCH.with(|kept| {
         let mut kept = kept.borrow_mut();
         if kept.len() < KEPT_SCRATCH {
@@ -1099,14 +1120,14 @@ mod tests {
                     let mut kept = kept.borrow_mut();
                     assert!(!kept.is_empty());
                     let scratch: &mut Scratch = &mut kept[0];
-                    scratch.stamp = u32::MAX / 2 - 1;
+                    scratch.chain.stamp = u32::MAX / 2 - 1;
                 });
             }
             for (puzzle, expected) in puzzles.iter().zip(&fresh) {
                 assert_eq!(rate(puzzle), *expected, "round {round}");
             }
         }
-        let stamp = SCRATCH.with(|kept| kept.borrow()[0].stamp);
+        let stamp = SCRATCH.with(|kept| kept.borrow()[0].chain.stamp);
         assert!(stamp < u32::MAX / 4, "the marks were not reset: {stamp}");
     }
 }

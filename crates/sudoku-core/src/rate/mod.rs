@@ -1165,17 +1165,11 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
         }
         // Without a cap a step is always found for a puzzle with a
         // solution: trial and error always applies.
-        let finders = scale.finders();
-        let mut found = !proven
-            && skip < head
-            && find_listed_up_to(
-                &marks,
-                &context,
-                scale,
-                &finders[skip..head],
-                cap,
-                &mut step,
-            );
+        let finders = &scale.finders()[skip..];
+        // Until the puzzle is proven unique, the placement-only finders first.
+        let placing = if proven { 0 } else { head.saturating_sub(skip) };
+        let mut found =
+            find_listed_up_to(&marks, &context, scale, &finders[..placing], cap, &mut step);
         if !found {
             if !proven {
                 let search = BitmaskSolver::new().search(puzzle, 2);
@@ -1186,7 +1180,7 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
                 context.solution = search.solution;
                 proven = true;
             }
-            let rest = &finders[skip.max(head)..];
+            let rest = &finders[placing..];
             found = find_listed_up_to(&marks, &context, scale, rest, cap, &mut step);
         }
         if !found || step.tenths > cap {

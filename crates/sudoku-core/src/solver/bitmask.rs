@@ -965,9 +965,8 @@ impl Board {
     fn propagate_body<const PEXT: bool>(
         &mut self,
         mut memo: Option<&mut StallMemo>,
-        first: u32,
+        mut first: u32,
     ) -> bool {
-        let mut first = first;
         loop {
             if !self.update::<PEXT>(first) {
                 return false;
