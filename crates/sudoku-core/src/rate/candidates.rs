@@ -175,6 +175,13 @@ impl Candidates {
     /// then [broken](Candidates::is_broken) or becomes so.
     #[must_use]
     pub fn new(grid: &Grid) -> Candidates {
+        Candidates::with_clash(grid).0
+    }
+
+    /// [`Candidates::new`], and whether two equal givens share a unit. The
+    /// check comes free with the marks: a given whose digit a peer's given
+    /// already took out of its cell clashes with that peer.
+    pub(crate) fn with_clash(grid: &Grid) -> (Candidates, bool) {
         let mut marks = Candidates {
             values: [0; 81],
             cands: [0; 81],
@@ -188,12 +195,14 @@ impl Candidates {
         for d in 1..=9 {
             marks.by_digit[d] = marks.empty;
         }
+        let mut clash = false;
         for (c, &v) in grid.cells().iter().enumerate() {
             if v != 0 {
+                clash |= marks.by_digit[v as usize] & (1 << c) == 0;
                 marks.place(c, v);
             }
         }
-        marks
+        (marks, clash)
     }
 
     /// The digit placed in `cell` (row-major, `0..81`), or 0 when it is blank.
@@ -424,5 +433,35 @@ mod tests {
             assert_eq!(marks.digit_cells(5) & (1 << c) != 0, marks.has(c, 5));
         }
         assert!(!marks.is_broken());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_marks_report_clashing_givens_exactly_when_a_unit_repeats_a_digit(
+            // Sparse grids, where clashes come and go, and denser ones.
+            cells in proptest::collection::vec(
+                proptest::prop_oneof![6 => proptest::strategy::Just(0u8), 1 => 1u8..=9],
+                81,
+            ),
+            extra in proptest::collection::vec((0usize..81, 1u8..=9), 0..12),
+        ) {
+            let mut cells: [u8; CELLS] = cells.try_into().unwrap();
+            for (cell, digit) in extra {
+                cells[cell] = digit;
+            }
+            let grid = Grid::from_cells_unchecked(cells);
+            // Independently: some unit holds one digit in two of its cells.
+            let repeats = UNITS.iter().any(|unit| {
+                unit.iter().enumerate().any(|(i, &a)| {
+                    unit[i + 1..].iter().any(|&b| {
+                        let (x, y) = (cells[a as usize], cells[b as usize]);
+                        x != 0 && x == y
+                    })
+                })
+            });
+            let (marks, clash) = Candidates::with_clash(&grid);
+            proptest::prop_assert_eq!(clash, repeats);
+            proptest::prop_assert_eq!(marks, Candidates::new(&grid));
+        }
     }
 }

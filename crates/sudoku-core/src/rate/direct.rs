@@ -69,20 +69,60 @@ pub(super) fn locking(marks: &Candidates, context: &Context, step: &mut Step) ->
     false
 }
 
+/// For a unit `base` and a unit `cross` of another kind that meets it
+/// (indexed by `cross`'s kind, 0 rows, 1 columns, 2 boxes), the two other
+/// units of `base`'s kind that meet `cross`, in increasing order: they
+/// depend only on `base` and the kind of `cross` (a box's row meets the
+/// other two boxes of its band, a row's box the other two rows of its band).
+static OTHERS_CROSSING: [[[u8; 2]; 3]; 27] = build_others_crossing();
+
+const fn build_others_crossing() -> [[[u8; 2]; 3]; 27] {
+    let mut out = [[[0u8; 2]; 3]; 27];
+    let mut base = 0;
+    while base < 27 {
+        let i = base % 9;
+        let mut kind = 0;
+        while kind < 3 {
+            // The three units of base's kind in the same band or stack as base
+            // with respect to the crossing kind.
+            let group = match (base / 9, kind) {
+                // A box and a row: the boxes of its band; with a column, of its stack.
+                (2, 0) => [18 + i / 3 * 3, 19 + i / 3 * 3, 20 + i / 3 * 3],
+                (2, 1) => [18 + i % 3, 21 + i % 3, 24 + i % 3],
+                // A row or a column and a box: the lines of its band or stack.
+                (0, 2) => [i / 3 * 3, i / 3 * 3 + 1, i / 3 * 3 + 2],
+                (1, 2) => [9 + i / 3 * 3, 10 + i / 3 * 3, 11 + i / 3 * 3],
+                // Two lines: never asked (a line's digit confined to a line
+                // is a hidden single, not a locking).
+                _ => [base, base, base],
+            };
+            let mut k = 0;
+            let mut j = 0;
+            while j < 3 {
+                if group[j] != base && k < 2 {
+                    out[base][kind][k] = group[j] as u8;
+                    k += 1;
+                }
+                j += 1;
+            }
+            kind += 1;
+        }
+        base += 1;
+    }
+    out
+}
+
 /// The hidden single that removing the digit from `cross` outside `base`
 /// leaves in another unit of `base`'s kind crossing `cross`: a unit where
 /// the digit had two or more places and keeps exactly one.
 fn following_single(all: u128, base: usize, cross: usize) -> Option<usize> {
-    let kind = base / 9 * 9;
-    (kind..kind + 9)
-        .filter(|&other| other != base && UNIT_MASK[other] & UNIT_MASK[cross] != 0)
-        .find_map(|other| {
-            let places = all & UNIT_MASK[other];
-            let left = places & !UNIT_MASK[cross];
-            // Two places or more, exactly one of them left.
-            let single = left != 0 && left & (left - 1) == 0;
-            (places & places.wrapping_sub(1) != 0 && single).then(|| left.trailing_zeros() as usize)
-        })
+    OTHERS_CROSSING[base][cross / 9].iter().find_map(|&other| {
+        let places = all & UNIT_MASK[other as usize];
+        let left = places & !UNIT_MASK[cross];
+        // Two places or more, exactly one of them left.
+        let single = left != 0 && left & (left - 1) == 0;
+        (places & places.wrapping_sub(1) != 0 && single).then(|| left.trailing_zeros() as usize)
+    })
 }
 
 /// Direct hidden pair (`N` = 2) or triplet (`N` = 3): `N` digits confined to
@@ -160,4 +200,34 @@ pub(super) fn hidden<const N: usize>(
         context.memo.barren_unit(search, u, key);
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn others_crossing_are_the_other_units_of_the_kind_that_meet_the_cross() {
+        // Every base and every cross of another kind meeting it, against the
+        // definition: units of base's kind, not base, sharing a cell with cross.
+        for base in 0..27 {
+            for cross in 0..27 {
+                let pair = (base / 9, cross / 9);
+                if !matches!(pair, (2, 0) | (2, 1) | (0, 2) | (1, 2))
+                    || UNIT_MASK[base] & UNIT_MASK[cross] == 0
+                {
+                    continue;
+                }
+                let kind = base / 9 * 9;
+                let expected: Vec<usize> = (kind..kind + 9)
+                    .filter(|&o| o != base && UNIT_MASK[o] & UNIT_MASK[cross] != 0)
+                    .collect();
+                let table: Vec<usize> = OTHERS_CROSSING[base][cross / 9]
+                    .iter()
+                    .map(|&o| o as usize)
+                    .collect();
+                assert_eq!(table, expected, "base {base} cross {cross}");
+            }
+        }
+    }
 }

@@ -1142,7 +1142,11 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
     };
     let mut proven = false;
     let head = placing_head(scale);
-    let mut marks = Candidates::new(puzzle);
+    // Clashing givens: no solution, whatever the path would place.
+    let (mut marks, clash) = Candidates::with_clash(puzzle);
+    if clash {
+        return None;
+    }
     let mut step = Step::new(Technique::FullHouse);
     let (mut hardest, mut top, mut steps) = (None::<Technique>, 0u16, 0);
     let (mut pearl, mut diamond) = (None::<u16>, None::<u16>);
@@ -1198,11 +1202,8 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
         steps += 1;
         marks.apply(&step);
     }
-    // Filled by forced placements alone, the grid is the one solution,
-    // unless two givens already clashed (placements never clash).
-    if !proven && puzzle.first_conflict().is_some() {
-        return None;
-    }
+    // Filled by forced placements alone from givens that do not clash (see
+    // above), the grid is the one solution: placements never clash.
     debug_assert!(marks.grid().solves(puzzle));
     let score = f32::from(top) / 10.0;
     Some(Rating {
