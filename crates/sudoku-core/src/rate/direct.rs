@@ -147,6 +147,26 @@ pub(super) fn hidden<const N: usize>(
             continue;
         }
         let unit = &UNITS[u];
+        // The digits with two to `N` places, counted bit-sliced over the
+        // cells' masks: fewer than `N` of them, no set, and the unit is
+        // done without working out each digit's places.
+        let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
+        for &c in unit {
+            let m = marks.mask(c as usize);
+            four |= thrice & m;
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        let few = if N == 2 {
+            twice & !thrice
+        } else {
+            twice & !four
+        };
+        if few.count_ones() < N as u32 {
+            context.memo.barren_unit(search, u, key);
+            continue;
+        }
         let mut places = [0u16; 10];
         let mut empty = 0;
         for (i, &c) in unit.iter().enumerate() {
