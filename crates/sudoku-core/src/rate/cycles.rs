@@ -179,8 +179,37 @@ impl Search<'_> {
     }
 
     /// The loop ending at `end` (the start turned on again): its cells,
-    /// distinct candidates and eliminations.
-    fn cycle(&self, end: u32) -> Cycle {
+    /// distinct candidates and eliminations; `None` when it eliminates
+    /// nothing (most loops), found in one walk before the rest is worked out.
+    fn cycle(&self, end: u32) -> Option<Cycle> {
+        // Each digit's peers of the loop's "on" and of its "off" candidates
+        // (the root is the start, which `end` repeats).
+        let (mut forward, mut backward) = ([0u128; 10], [0u128; 10]);
+        let mut in_loop = 0u128;
+        let mut at = Some(end);
+        while let Some(n) = at {
+            let node = &self.nodes[n as usize];
+            if node.parent.is_none() {
+                break;
+            }
+            let (c, digit, on) = split(node.state);
+            in_loop |= 1 << c;
+            if on {
+                forward[digit as usize] |= PEERS[c];
+            } else {
+                backward[digit as usize] |= PEERS[c];
+            }
+            at = node.parent;
+        }
+        let mut eliminations = Vec::new();
+        for d in 1..=9u8 {
+            let victims =
+                forward[d as usize] & backward[d as usize] & self.marks.digit_cells(d) & !in_loop;
+            eliminations.extend(Cells(victims).map(|c| (c, d)));
+        }
+        if eliminations.is_empty() {
+            return None;
+        }
         let mut cells = Vec::new();
         let mut states = Vec::new();
         let mut at = Some(end);
@@ -194,34 +223,11 @@ impl Search<'_> {
             }
             at = node.parent;
         }
-        let in_loop = cells.iter().fold(0u128, |a, &c| a | 1 << c);
-        let mut eliminations = Vec::new();
-        for d in 1..=9u8 {
-            let (mut forward, mut backward) = (0u128, 0u128);
-            let mut at = Some(end);
-            while let Some(n) = at {
-                let node = &self.nodes[n as usize];
-                if node.parent.is_none() {
-                    break;
-                }
-                let (c, digit, on) = split(node.state);
-                if digit == d {
-                    if on {
-                        forward |= PEERS[c];
-                    } else {
-                        backward |= PEERS[c];
-                    }
-                }
-                at = node.parent;
-            }
-            let victims = forward & backward & self.marks.digit_cells(d) & !in_loop;
-            eliminations.extend(Cells(victims).map(|c| (c, d)));
-        }
-        Cycle {
+        Some(Cycle {
             cells,
             complexity: states.len(),
             eliminations,
-        }
+        })
     }
 
     /// Works out every candidate's links (see the fields of [`Search`]).
@@ -292,7 +298,9 @@ impl Search<'_> {
                     let on = self.ons[k as usize];
                     if length >= 4 && on == start {
                         let end = self.push(on, Some(n));
-                        take(self.cycle(end));
+                        if let Some(cycle) = self.cycle(end) {
+                            take(cycle);
+                        }
                     }
                     if self.on_seen[on] != self.stamp {
                         self.on_seen[on] = self.stamp;
