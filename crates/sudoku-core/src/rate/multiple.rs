@@ -78,11 +78,79 @@ impl Reach {
     }
 }
 
+/// Every candidate's links on the marks as they are, in the order
+/// [`follow`] takes them: they depend on the marks alone, and each
+/// candidate is expanded by nearly every assumption of a call, so they are
+/// worked out once per call instead of once per expansion.
+#[derive(Default)]
+struct Links {
+    /// What a candidate turned on turns off: `offs[off_range[p]]`, its
+    /// cell's other digits, then its digit's other places in its box, row
+    /// and column (SE's order).
+    offs: Vec<u16>,
+    off_range: Vec<(u32, u32)>,
+    /// What a candidate turned off turns on: `ons[on_range[p]]`, the cell's
+    /// other digit when it has two, then the digit's only other place in its
+    /// box, row and column, each once.
+    ons: Vec<u16>,
+    on_range: Vec<(u32, u32)>,
+}
+
+impl Links {
+    fn build(&mut self, marks: &Candidates) {
+        self.offs.clear();
+        self.ons.clear();
+        self.off_range.clear();
+        self.off_range.resize(729, (0, 0));
+        self.on_range.clear();
+        self.on_range.resize(729, (0, 0));
+        for cell in Cells(marks.empty_cells()) {
+            let mask = marks.mask(cell);
+            for digit in Digits(mask) {
+                let p = pot(cell, digit);
+                let begin = self.offs.len() as u32;
+                let others = Digits(mask & !(1 << digit)).map(|d| pot(cell, d) as u16);
+                let peers = peers_with(marks, cell, digit).map(|c| pot(c, digit) as u16);
+                self.offs.extend(others.chain(peers));
+                self.off_range[p] = (begin, self.offs.len() as u32);
+
+                let begin = self.ons.len() as u32;
+                if super::subsets::bits(mask) == 2 {
+                    let other = (mask & !(1 << digit)).trailing_zeros() as u8;
+                    self.ons.push(pot(cell, other) as u16);
+                }
+                let units = CELL_UNITS[cell];
+                for u in [units[2], units[0], units[1]] {
+                    let others = marks.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
+                    // Exactly one (bit tests: see `dynamic.rs`).
+                    if others != 0 && others & (others - 1) == 0 {
+                        let q = pot(others.trailing_zeros() as usize, digit) as u16;
+                        if !self.ons[begin as usize..].contains(&q) {
+                            self.ons.push(q);
+                        }
+                    }
+                }
+                self.on_range[p] = (begin, self.ons.len() as u32);
+            }
+        }
+    }
+
+    fn offs_of(&self, p: Pot) -> &[u16] {
+        let (a, b) = self.off_range[p];
+        &self.offs[a as usize..b as usize]
+    }
+
+    fn ons_of(&self, p: Pot) -> &[u16] {
+        let (a, b) = self.on_range[p];
+        &self.ons[a as usize..b as usize]
+    }
+}
+
 /// Follows the assumption `source` on, as SE's static chaining does:
 /// candidates turned on are expanded before those turned off, each in the
 /// order found. Stops at a contradiction (SE's multiple chains then use
 /// what was found so far).
-fn follow(marks: &Candidates, source: Pot, reach: &mut Reach, queues: &mut Queues) {
+fn follow(links: &Links, source: Pot, reach: &mut Reach, queues: &mut Queues) {
     reach.clear();
     reach.set_on(source, 1);
     let (on_queue, off_queue) = (&mut queues.on, &mut queues.off);
@@ -91,11 +159,9 @@ fn follow(marks: &Candidates, source: Pot, reach: &mut Reach, queues: &mut Queue
     on_queue.push_back(source);
     loop {
         if let Some(p) = on_queue.pop_front() {
-            let (cell, digit) = split(p);
             let depth = reach.on[p] + 1;
-            let others = Digits(marks.mask(cell) & !(1 << digit)).map(|d| pot(cell, d));
-            let peers = peers_with(marks, cell, digit).map(|c| pot(c, digit));
-            for q in others.chain(peers) {
+            for &q in links.offs_of(p) {
+                let q = usize::from(q);
                 if reach.on[q] != 0 {
                     return;
                 }
@@ -109,29 +175,9 @@ fn follow(marks: &Candidates, source: Pot, reach: &mut Reach, queues: &mut Queue
         let Some(p) = off_queue.pop_front() else {
             return;
         };
-        let (cell, digit) = split(p);
         let depth = reach.off[p] + 1;
-        // At most four: the cell's last candidate and one per unit (an
-        // array, not a vector: this runs for every candidate turned off).
-        let (mut found, mut count) = ([0 as Pot; 4], 0);
-        let mask = marks.mask(cell);
-        if super::subsets::bits(mask) == 2 {
-            found[0] = pot(cell, (mask & !(1 << digit)).trailing_zeros() as u8);
-            count = 1;
-        }
-        let units = CELL_UNITS[cell];
-        for u in [units[2], units[0], units[1]] {
-            let others = marks.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
-            // Exactly one (bit tests: see `dynamic.rs`).
-            if others != 0 && others & (others - 1) == 0 {
-                let q = pot(others.trailing_zeros() as usize, digit);
-                if !found[..count].contains(&q) {
-                    found[count] = q;
-                    count += 1;
-                }
-            }
-        }
-        for &q in &found[..count] {
+        for &q in links.ons_of(p) {
+            let q = usize::from(q);
             if reach.off[q] != 0 {
                 return;
             }
@@ -163,6 +209,7 @@ struct Scratch {
     queues: Queues,
     /// For each candidate, its reach's index in `reaches`, or [`NO_SLOT`].
     slot: Vec<u16>,
+    links: Links,
 }
 
 impl Default for Scratch {
@@ -171,6 +218,7 @@ impl Default for Scratch {
             reaches: Vec::new(),
             queues: Queues::default(),
             slot: vec![NO_SLOT; 729],
+            links: Links::default(),
         }
     }
 }
@@ -237,15 +285,17 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
         reaches,
         queues,
         slot,
+        links,
     } = &mut scratch;
     slot.fill(NO_SLOT);
+    links.build(marks);
     let mut used = 0;
     for cell in Cells(marks.empty_cells()) {
         for d in marks.digits(cell) {
             if used == reaches.len() {
                 reaches.push(Reach::new());
             }
-            follow(marks, pot(cell, d), &mut reaches[used], queues);
+            follow(links, pot(cell, d), &mut reaches[used], queues);
             slot[pot(cell, d)] = used as u16;
             used += 1;
         }
