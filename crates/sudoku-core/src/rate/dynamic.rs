@@ -48,6 +48,12 @@ use super::{Context, Step, Technique};
 type State = usize;
 
 const STATES: usize = 81 * 9 * 2;
+
+/// The 64-bit words of a set of states.
+const STATE_WORDS: usize = STATES.div_ceil(64);
+
+/// The odd bits of a word: the "on" states of a set of states.
+const ODD_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
 const NONE: u32 = u32::MAX;
 
 fn state(cell: usize, digit: u8, on: bool) -> State {
@@ -128,6 +134,9 @@ struct Net {
     parents: Vec<u32>,
     /// `index[state]`: the node holding `state`, or `NONE`.
     index: Vec<u32>,
+    /// The states in `index`, a bit each: what several nets have in common
+    /// is an intersection of these.
+    bits: [u64; STATE_WORDS],
     /// Ancestor counts already worked out, per node (0 = not yet).
     counts: Vec<u16>,
     /// A contradiction: the two nodes (the first one may be a node outside
@@ -143,6 +152,7 @@ impl Net {
             nodes: Vec::new(),
             parents: Vec::new(),
             index: vec![NONE; STATES],
+            bits: [0; STATE_WORDS],
             counts: Vec::new(),
             clash: None,
             chains: Vec::new(),
@@ -153,6 +163,7 @@ impl Net {
         for n in &self.nodes {
             self.index[n.state] = NONE;
         }
+        self.bits = [0; STATE_WORDS];
         self.nodes.clear();
         self.parents.clear();
         self.counts.clear();
@@ -179,6 +190,7 @@ impl Net {
         self.counts.push(0);
         if stored {
             self.index[s] = id;
+            self.bits[s / 64] |= 1 << (s % 64);
         }
         id
     }
@@ -695,7 +707,20 @@ impl Search<'_> {
     /// SE gives the nets' assumptions (see [`Search::describe`]).
     fn common(&mut self, nets: &mut [&mut Net], kind: u8, cell: usize, root: u8) {
         let mut states = std::mem::take(&mut self.states);
+        // The states every net holds, a bit each; a state's parity is its
+        // bit's (on states at odd bits).
+        let mut shared = nets[0].bits;
+        for net in &nets[1..] {
+            for (word, theirs) in shared.iter_mut().zip(&net.bits) {
+                *word &= theirs;
+            }
+        }
         for on in [true, false] {
+            let parity = if on { ODD_BITS } else { !ODD_BITS };
+            if shared.iter().all(|word| word & parity == 0) {
+                continue;
+            }
+            // In the first net's order, as SE takes them.
             let first = &nets[0];
             states.clear();
             states.extend(
@@ -703,12 +728,9 @@ impl Search<'_> {
                     .nodes
                     .iter()
                     .map(|n| n.state)
-                    .filter(|&s| (s % 2 == 1) == on && first.has(s)),
+                    .filter(|&s| (s % 2 == 1) == on && shared[s / 64] >> (s % 64) & 1 != 0),
             );
             for &s in &states {
-                if !nets.iter().all(|n| n.has(s)) {
-                    continue;
-                }
                 // A conclusion more complex than the best so far cannot
                 // win: stop counting it as soon as it is. (When collecting,
                 // every set of eliminations has its own best.)
