@@ -864,13 +864,16 @@ fn search_regions(
         for c in Cells(others) {
             kept.follow(search, c, digit, pool);
         }
-        let wanted = |i: usize| i % 9 == digit as usize - 1 && others & (1 << (i / 9)) != 0;
+        // The kept nets of `digit` (one per cell, at `cell * 9 + digit - 1`)
+        // of the other places, in ascending cell order.
         let mut refs: Vec<&mut Net> = vec![&mut *own];
         refs.extend(
             kept.nets
                 .iter_mut()
+                .skip(digit as usize - 1)
+                .step_by(9)
                 .enumerate()
-                .filter(|&(i, _)| wanted(i))
+                .filter(|&(c, _)| others & (1 << c) != 0)
                 .filter_map(|(_, net)| net.as_mut()),
         );
         search.common(
