@@ -135,8 +135,9 @@ struct Net {
     /// `index[state]`: the node holding `state`, or `NONE`.
     index: Vec<u32>,
     /// The states in `index`, a bit each: what several nets have in common
-    /// is an intersection of these.
-    bits: [u64; STATE_WORDS],
+    /// is an intersection of these. On the heap, like `index`: nets are
+    /// moved in and out of pools by value, and stay small that way.
+    bits: Vec<u64>,
     /// Ancestor counts already worked out, per node (0 = not yet).
     counts: Vec<u16>,
     /// A contradiction: the two nodes (the first one may be a node outside
@@ -152,7 +153,7 @@ impl Net {
             nodes: Vec::new(),
             parents: Vec::new(),
             index: vec![NONE; STATES],
-            bits: [0; STATE_WORDS],
+            bits: vec![0; STATE_WORDS],
             counts: Vec::new(),
             clash: None,
             chains: Vec::new(),
@@ -163,7 +164,7 @@ impl Net {
         for n in &self.nodes {
             self.index[n.state] = NONE;
         }
-        self.bits = [0; STATE_WORDS];
+        self.bits.fill(0);
         self.nodes.clear();
         self.parents.clear();
         self.counts.clear();
@@ -180,7 +181,12 @@ impl Net {
     fn push(&mut self, s: State, parents: &[u32], stored: bool) -> u32 {
         let id = self.nodes.len() as u32;
         let start = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        // Most nodes have one parent: a push, not a call to copy a slice.
+        if let [parent] = parents {
+            self.parents.push(*parent);
+        } else {
+            self.parents.extend_from_slice(parents);
+        }
         self.nodes.push(Node {
             state: s,
             parents: start..self.parents.len() as u32,
@@ -709,7 +715,8 @@ impl Search<'_> {
         let mut states = std::mem::take(&mut self.states);
         // The states every net holds, a bit each; a state's parity is its
         // bit's (on states at odd bits).
-        let mut shared = nets[0].bits;
+        let mut shared = [0u64; STATE_WORDS];
+        shared.copy_from_slice(&nets[0].bits);
         for net in &nets[1..] {
             for (word, theirs) in shared.iter_mut().zip(&net.bits) {
                 *word &= theirs;
