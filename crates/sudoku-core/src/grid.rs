@@ -400,11 +400,11 @@ impl TryFrom<[u8; CELLS]> for Grid {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Equal digits in a unit, found pair by pair (the plain definition).
-    fn conflicts_pairwise(grid: &Grid) -> bool {
+    pub(crate) fn conflicts_pairwise(grid: &Grid) -> bool {
         Unit::all().any(|unit| {
             let cells = unit.cells();
             cells.iter().enumerate().any(|(i, &a)| {
@@ -415,21 +415,29 @@ mod tests {
         })
     }
 
-    proptest::proptest! {
-        #[test]
-        fn the_mask_check_finds_a_conflict_exactly_when_a_unit_repeats_a_digit(
-            // Sparse grids, where conflicts come and go, and denser ones.
-            cells in proptest::collection::vec(
-                proptest::prop_oneof![6 => proptest::strategy::Just(0u8), 1 => 1u8..=9],
-                81,
-            ),
-            extra in proptest::collection::vec((0usize..81, 1u8..=9), 0..12),
-        ) {
+    /// Grids of any digits, valid or not: sparse ones, where conflicts come
+    /// and go, and denser ones (a few more digits dropped anywhere).
+    pub(crate) fn grids_with_conflicts() -> impl proptest::strategy::Strategy<Value = Grid> {
+        use proptest::strategy::Strategy;
+        let cells = proptest::collection::vec(
+            proptest::prop_oneof![6 => proptest::strategy::Just(0u8), 1 => 1u8..=9],
+            CELLS,
+        );
+        let extra = proptest::collection::vec((0usize..CELLS, 1u8..=9), 0..12);
+        (cells, extra).prop_map(|(cells, extra)| {
             let mut cells: [u8; CELLS] = cells.try_into().unwrap();
             for (cell, digit) in extra {
                 cells[cell] = digit;
             }
-            let grid = Grid::from_cells_unchecked(cells);
+            Grid::from_cells_unchecked(cells)
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_mask_check_finds_a_conflict_exactly_when_a_unit_repeats_a_digit(
+            grid in grids_with_conflicts(),
+        ) {
             let expected = conflicts_pairwise(&grid);
             proptest::prop_assert_eq!(grid.has_conflict(), expected);
             proptest::prop_assert_eq!(grid.first_conflict().is_some(), expected);

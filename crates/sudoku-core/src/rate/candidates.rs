@@ -114,6 +114,87 @@ pub(crate) fn peers_with(
     Cells(in_box).chain(Cells(in_row)).chain(Cells(in_column))
 }
 
+/// What SE's chains turn off when `digit` in `cell` turns on, as (cell,
+/// digit) pairs: with Y-links the cell's other digits, lowest first, then
+/// the digit's other places in the box, row and column ([`peers_with`]).
+/// The one definition the static and dynamic chains and the cycles share.
+#[inline(always)]
+pub(crate) fn turned_off(
+    marks: &Candidates,
+    cell: usize,
+    digit: u8,
+    y_links: bool,
+) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let others = if y_links {
+        marks.mask(cell) & !(1 << digit)
+    } else {
+        0
+    };
+    Digits(others)
+        .map(move |d| (cell, d))
+        .chain(peers_with(marks, cell, digit).map(move |c| (c, digit)))
+}
+
+/// What SE's chains turn on when `digit` in `cell` turns off, each once, at
+/// most four: with Y-links the cell's other digit when it has two (no
+/// unit), then with X-links the digit's only other place in the cell's box,
+/// row and column (that unit), as (cell, digit, unit).
+#[inline(always)]
+pub(crate) fn turned_on(
+    marks: &Candidates,
+    cell: usize,
+    digit: u8,
+    y_links: bool,
+    x_links: bool,
+) -> TurnedOn {
+    let mut on = TurnedOn {
+        found: [(0, 0, None); 4],
+        count: 0,
+    };
+    if y_links {
+        let mask = marks.mask(cell);
+        if super::subsets::bits(mask) == 2 {
+            on.found[0] = (cell, (mask & !(1 << digit)).trailing_zeros() as u8, None);
+            on.count = 1;
+        }
+    }
+    if x_links {
+        let places = marks.digit_cells(digit) & !(1u128 << cell);
+        let [row, column, in_box] = CELL_UNITS[cell];
+        for unit in [in_box, row, column] {
+            let others = places & UNIT_MASK[unit as usize];
+            // Exactly one place, by bit tests (`count_ones` on 128 bits is
+            // slow without a `popcnt` target feature).
+            if others == 0 || others & (others - 1) != 0 {
+                continue;
+            }
+            let other = others.trailing_zeros() as usize;
+            if !on.found[..on.count]
+                .iter()
+                .any(|&(c, d, _)| (c, d) == (other, digit))
+            {
+                on.found[on.count] = (other, digit, Some(unit));
+                on.count += 1;
+            }
+        }
+    }
+    on
+}
+
+/// The candidates [`turned_on`] found: an array, not a vector, as this runs
+/// for every candidate a chain turns off.
+pub(crate) struct TurnedOn {
+    found: [(usize, u8, Option<u8>); 4],
+    count: usize,
+}
+
+impl TurnedOn {
+    /// (cell, digit, the unit of the link or `None` for the cell's).
+    pub(crate) fn as_slice(&self) -> &[(usize, u8, Option<u8>)] {
+        &self.found[..self.count]
+    }
+}
+
 /// The [`Unit`] numbered `u` in `0..27`.
 pub(crate) fn unit_of(u: usize) -> Unit {
     match u {
@@ -193,8 +274,8 @@ impl Candidates {
     }
 
     /// [`Candidates::new`], and whether two equal givens share a unit. The
-    /// check comes free with the marks: a given whose digit a peer's given
-    /// already took out of its cell clashes with that peer.
+    /// check comes free with the marks: a given whose digit its row,
+    /// column or box already holds clashes.
     pub(crate) fn with_clash(grid: &Grid) -> (Candidates, bool) {
         // In bulk rather than a placement per given (the same marks, about
         // a sixth of the time of rating an easy puzzle): the digits each
@@ -484,32 +565,14 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn the_marks_report_clashing_givens_exactly_when_a_unit_repeats_a_digit(
-            // Sparse grids, where clashes come and go, and denser ones.
-            cells in proptest::collection::vec(
-                proptest::prop_oneof![6 => proptest::strategy::Just(0u8), 1 => 1u8..=9],
-                81,
-            ),
-            extra in proptest::collection::vec((0usize..81, 1u8..=9), 0..12),
+            grid in crate::grid::tests::grids_with_conflicts(),
         ) {
-            let mut cells: [u8; CELLS] = cells.try_into().unwrap();
-            for (cell, digit) in extra {
-                cells[cell] = digit;
-            }
-            let grid = Grid::from_cells_unchecked(cells);
-            // Independently: some unit holds one digit in two of its cells.
-            let repeats = UNITS.iter().any(|unit| {
-                unit.iter().enumerate().any(|(i, &a)| {
-                    unit[i + 1..].iter().any(|&b| {
-                        let (x, y) = (cells[a as usize], cells[b as usize]);
-                        x != 0 && x == y
-                    })
-                })
-            });
+            let repeats = crate::grid::tests::conflicts_pairwise(&grid);
             let (marks, clash) = Candidates::with_clash(&grid);
             proptest::prop_assert_eq!(clash, repeats);
             // The same marks as placing the givens one by one on an empty grid.
             let mut placed = Candidates::new(&Grid::EMPTY);
-            for (c, &v) in cells.iter().enumerate() {
+            for (c, &v) in grid.cells().iter().enumerate() {
                 if v != 0 {
                     placed.place(c, v);
                 }

@@ -19,7 +19,7 @@
 //! start. This module searches the same way, so it finds the loops SE
 //! finds and no others.
 
-use super::candidates::{peers_with, Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::candidates::{turned_off, turned_on, Candidates, Cells, PEERS};
 
 /// A loop found: its cells, its complexity (SE's count of its distinct
 /// candidates) and what it removes.
@@ -133,49 +133,19 @@ impl Search<'_> {
         false
     }
 
-    /// What `on` turns off: the cell's other digits (with Y-links), then
-    /// the digit's other places in the box, row and column.
+    /// What `on` turns off (see [`turned_off`]).
     fn offs_of(&self, on: State, out: &mut Vec<State>) {
         let (cell, digit, _) = split(on);
-        if self.links.y() {
-            out.extend(
-                self.marks
-                    .digits(cell)
-                    .filter(|&d| d != digit)
-                    .map(|d| state(cell, d, false)),
-            );
-        }
-        out.extend(peers_with(self.marks, cell, digit).map(|c| state(c, digit, false)));
+        out.extend(
+            turned_off(self.marks, cell, digit, self.links.y()).map(|(c, d)| state(c, d, false)),
+        );
     }
 
-    /// What `off` turns on: the cell's other digit when it has two (with
-    /// Y-links), then the digit's only other place in the box, the row and
-    /// the column (with X-links), each once.
+    /// What `off` turns on (see [`turned_on`]).
     fn ons_of(&self, off: State, out: &mut Vec<State>) {
         let (cell, digit, _) = split(off);
-        if self.links.y() {
-            let mask = self.marks.mask(cell);
-            if mask.count_ones() == 2 {
-                out.push(state(
-                    cell,
-                    (mask & !(1 << digit)).trailing_zeros() as u8,
-                    true,
-                ));
-            }
-        }
-        if self.links.x() {
-            let places = self.marks.digit_cells(digit) & !(1u128 << cell);
-            let [row, column, in_box] = CELL_UNITS[cell];
-            for unit in [in_box, row, column] {
-                let others = places & UNIT_MASK[unit as usize];
-                if others.count_ones() == 1 {
-                    let on = state(others.trailing_zeros() as usize, digit, true);
-                    if !out.contains(&on) {
-                        out.push(on);
-                    }
-                }
-            }
-        }
+        let on = turned_on(self.marks, cell, digit, self.links.y(), self.links.x());
+        out.extend(on.as_slice().iter().map(|&(c, d, _)| state(c, d, true)));
     }
 
     /// The loop ending at `end` (the start turned on again): its cells,

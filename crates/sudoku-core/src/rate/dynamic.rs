@@ -41,7 +41,9 @@
 //! order found (cells in order, digits in order). This module keeps every
 //! candidate's premises to count them the same way.
 
-use super::candidates::{peers_with, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
+use super::candidates::{
+    turned_off, turned_on, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK,
+};
 use super::{Context, Step, Technique};
 
 /// A candidate and a truth value: `(cell * 9 + digit - 1) * 2 + on`.
@@ -361,14 +363,7 @@ impl Chainer<'_> {
         loop {
             if let Some(n) = self.buffers.pending_on.pop_front() {
                 let (cell, digit, _) = split(net.nodes[n as usize].state);
-                let others = if xy {
-                    self.grid.mask(cell) & !(1 << digit)
-                } else {
-                    0
-                };
-                let offs = Digits(others)
-                    .map(|d| state(cell, d, false))
-                    .chain(peers_with(&self.grid, cell, digit).map(|c| state(c, digit, false)));
+                let offs = turned_off(&self.grid, cell, digit, xy).map(|(c, d)| state(c, d, false));
                 for off in offs {
                     if net.has(off | 1) {
                         let clash = net.push(off, &[n], false);
@@ -386,33 +381,10 @@ impl Chainer<'_> {
                 let (cell, digit, _) = split(net.nodes[n as usize].state);
                 // What turns on, and why: the cell's last candidate (no
                 // unit) or the digit's last place in unit `u`.
-                let mut made = [(0usize, None::<u8>); 4];
-                let mut count = 0;
-                if xy {
-                    let mask = self.grid.mask(cell);
-                    if super::subsets::bits(mask) == 2 {
-                        let other = (mask & !(1 << digit)).trailing_zeros() as u8;
-                        made[0] = (state(cell, other, true), None);
-                        count = 1;
-                    }
-                }
-                let units = CELL_UNITS[cell];
-                for u in [units[2], units[0], units[1]] {
-                    let others =
-                        self.grid.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
-                    // Exactly one place, by bit tests (`count_ones` on 128
-                    // bits is slow without a `popcnt` target feature).
-                    if others == 0 || others & (others - 1) != 0 {
-                        continue;
-                    }
-                    let on = state(others.trailing_zeros() as usize, digit, true);
-                    if !made[..count].iter().any(|&(s, _)| s == on) {
-                        made[count] = (on, Some(u));
-                        count += 1;
-                    }
-                }
+                let made = turned_on(&self.grid, cell, digit, xy, true);
                 self.grid.eliminate(cell, digit);
-                for &(on, why) in &made[..count] {
+                for &(on_cell, on_digit, why) in made.as_slice() {
+                    let on = state(on_cell, on_digit, true);
                     let clash = net.has(on & !1);
                     if !clash && net.has(on) {
                         continue;

@@ -14,7 +14,7 @@
 
 use std::collections::VecDeque;
 
-use super::candidates::{peers_with, Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
+use super::candidates::{turned_off, turned_on, Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
 /// A candidate as `cell * 9 + digit - 1`.
@@ -105,31 +105,16 @@ impl Links {
         self.on_range.clear();
         self.on_range.resize(729, (0, 0));
         for cell in Cells(marks.empty_cells()) {
-            let mask = marks.mask(cell);
-            for digit in Digits(mask) {
+            for digit in marks.digits(cell) {
                 let p = pot(cell, digit);
                 let begin = self.offs.len() as u32;
-                let others = Digits(mask & !(1 << digit)).map(|d| pot(cell, d) as u16);
-                let peers = peers_with(marks, cell, digit).map(|c| pot(c, digit) as u16);
-                self.offs.extend(others.chain(peers));
+                let offs = turned_off(marks, cell, digit, true).map(|(c, d)| pot(c, d) as u16);
+                self.offs.extend(offs);
                 self.off_range[p] = (begin, self.offs.len() as u32);
-
                 let begin = self.ons.len() as u32;
-                if super::subsets::bits(mask) == 2 {
-                    let other = (mask & !(1 << digit)).trailing_zeros() as u8;
-                    self.ons.push(pot(cell, other) as u16);
-                }
-                let units = CELL_UNITS[cell];
-                for u in [units[2], units[0], units[1]] {
-                    let others = marks.digit_cells(digit) & UNIT_MASK[u as usize] & !(1 << cell);
-                    // Exactly one (bit tests: see `dynamic.rs`).
-                    if others != 0 && others & (others - 1) == 0 {
-                        let q = pot(others.trailing_zeros() as usize, digit) as u16;
-                        if !self.ons[begin as usize..].contains(&q) {
-                            self.ons.push(q);
-                        }
-                    }
-                }
+                let on = turned_on(marks, cell, digit, true, true);
+                let ons = on.as_slice().iter().map(|&(c, d, _)| pot(c, d) as u16);
+                self.ons.extend(ons);
                 self.on_range[p] = (begin, self.ons.len() as u32);
             }
         }

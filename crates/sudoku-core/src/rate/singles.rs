@@ -131,26 +131,20 @@ impl Settled {
 pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context) -> usize {
     let mut placed = 0;
     let mut step = Step::new(Technique::FullHouse);
-    // Where a new single may be, after the placements so far: the units
-    // whose cells lost a candidate (hidden singles, full houses) and the
-    // cells that did (naked singles). Looking only there reaches the same
-    // position as sweeping the whole grid each time, since the run is
-    // confluent, with far fewer looks: most placements change a few units.
-    let mut units = ALL_UNITS;
-    let mut cells = marks.empty_cells();
+    let mut fresh = Fresh {
+        units: ALL_UNITS,
+        cells: marks.empty_cells(),
+    };
     loop {
-        while units != 0 || (settled.naked && cells != 0) {
+        while fresh.units != 0 || (settled.naked && fresh.cells != 0) {
             if settled.naked {
-                for cell in
-                    super::candidates::Cells(std::mem::take(&mut cells) & marks.empty_cells())
-                {
+                let cells = std::mem::take(&mut fresh.cells) & marks.empty_cells();
+                for cell in super::candidates::Cells(cells) {
                     let mask = marks.mask(cell);
                     // A cell emptied by an earlier placement of this sweep
                     // cannot occur on a sound path; leave it to the finders.
                     if mask.count_ones() == 1 {
-                        let (u, c) = marks.place_tracked(cell, mask.trailing_zeros() as u8);
-                        units |= u;
-                        cells |= c;
+                        fresh.place(marks, cell, mask.trailing_zeros() as u8);
                         placed += 1;
                     }
                 }
@@ -159,9 +153,9 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
             // place): the digits seen once in a unit's cells, as
             // `hidden_single` finds them, cheaper than testing each digit's
             // 81-bit cells per unit.
-            while units != 0 {
-                let u = units.trailing_zeros() as usize;
-                units &= units - 1;
+            while fresh.units != 0 {
+                let u = fresh.units.trailing_zeros() as usize;
+                fresh.units &= fresh.units - 1;
                 // Rows and columns (units 0..18) only for their full houses
                 // when line singles may raise the rating.
                 if !settled.lines && u < 18 && !is_single_bit(marks.empty_cells() & UNIT_MASK[u]) {
@@ -177,10 +171,8 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
                     // Still its one place after this unit's other placements
                     // (always, on a sound path).
                     let places = marks.digit_cells(digit) & UNIT_MASK[u];
-                    if places != 0 && places & (places - 1) == 0 {
-                        let (u, c) = marks.place_tracked(places.trailing_zeros() as usize, digit);
-                        units |= u;
-                        cells |= c;
+                    if is_single_bit(places) {
+                        fresh.place(marks, places.trailing_zeros() as usize, digit);
                         placed += 1;
                     }
                 }
@@ -196,12 +188,30 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
         debug_assert!(step.eliminations.is_empty());
         for &(cell, digit) in &step.placements {
             if marks.value(cell) == 0 {
-                let (u, c) = marks.place_tracked(cell, digit);
-                units |= u;
-                cells |= c;
+                fresh.place(marks, cell, digit);
             }
         }
         placed += step.placements.len();
+    }
+}
+
+/// Where a new single may be, after a run's placements so far: the units
+/// whose cells lost a candidate (hidden singles, full houses) and the
+/// cells that did (naked singles). Looking only there reaches the same
+/// position as sweeping the whole grid each time, since the run is
+/// confluent, with far fewer looks: most placements change a few units.
+struct Fresh {
+    units: u32,
+    cells: u128,
+}
+
+impl Fresh {
+    /// Places `digit` in `cell` and notes what that changed.
+    #[inline(always)]
+    fn place(&mut self, marks: &mut Candidates, cell: usize, digit: u8) {
+        let (units, cells) = marks.place_tracked(cell, digit);
+        self.units |= units;
+        self.cells |= cells;
     }
 }
 
