@@ -407,6 +407,13 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
             if cycle_best.as_ref().is_none_or(|(k, _, _)| key < *k) {
                 cycle_best = Some((key, technique, cycle));
             }
+            // A later cycle of this kind has the same base and kind, and a
+            // score that grows with its length: it replaces the best only
+            // if it is shorter.
+            match &cycle_best {
+                Some(((_, complexity, best_kind), _, _)) if *best_kind == kind => complexity - 1,
+                _ => usize::MAX,
+            }
         });
     }
     if let Some((cycle_key, technique, cycle)) = cycle_best.filter(|(k, _, _)| *k < key) {

@@ -98,10 +98,9 @@ pub(super) struct Search<'a> {
     on_seen: Vec<u32>,
     stamp: u32,
     /// Buffers of [`Search::from`], kept across starts: the "on" nodes of
-    /// this level and the next, and the "off" nodes between them.
+    /// this level and the next.
     pending_on: Vec<u32>,
     next_on: Vec<u32>,
-    pending_off: Vec<u32>,
 }
 
 impl Search<'_> {
@@ -230,61 +229,69 @@ impl Search<'_> {
     }
 
     /// Every cycle back to `start` (a candidate assumed true) of at most
-    /// `limit` candidates, offered to `take` in the order found.
-    fn from(&mut self, start: State, limit: usize, take: &mut dyn FnMut(Cycle)) {
+    /// `limit` candidates, offered to `take` in the order found; `take`
+    /// returns the new limit (see [`Search::cycles`]), so the search
+    /// returns as soon as it is below the length being closed.
+    fn from(&mut self, start: State, limit: &mut usize, take: &mut dyn FnMut(Cycle) -> usize) {
         self.nodes.clear();
         self.stamp += 1;
         self.on_seen[start] = self.stamp;
         let first = self.push(start, None);
-        let (mut pending_on, mut pending_off) = (
-            std::mem::take(&mut self.pending_on),
-            std::mem::take(&mut self.pending_off),
-        );
+        let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut next = std::mem::take(&mut self.next_on);
         pending_on.clear();
-        pending_off.clear();
         next.clear();
         pending_on.push(first);
         let mut length = 0;
         // A cycle closed at `length` has `length` distinct candidates: no
         // "on" candidate is reached twice, nor "off" one twice on one way.
-        while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= limit {
-            length += 1;
+        //
+        // SE extends all of a level's "on" nodes to "off" ones, then those
+        // to "on" ones, in order. Extending each "off" node as soon as it is
+        // made visits them in the same order, and does not change what is
+        // found, since whether one is an ancestor depends on its way alone.
+        // So an "off" node is made only when it leads somewhere: back to the
+        // start, or to an "on" candidate not reached yet. Most lead nowhere.
+        'levels: while !pending_on.is_empty() && length + 2 <= *limit {
+            length += 2;
             for &n in &pending_on {
                 let (a, b) = self.off_range[self.nodes[n as usize].state / 2];
                 for k in a..b {
                     let off = self.offs[k as usize];
-                    if !self.is_ancestor(n, off) {
-                        let id = self.push(off, Some(n));
-                        pending_off.push(id);
+                    let (c, d) = self.on_range[off / 2];
+                    let ons = &self.ons[c as usize..d as usize];
+                    let leads = ons
+                        .iter()
+                        .any(|&on| self.on_seen[on] != self.stamp || (length >= 4 && on == start));
+                    if !leads || self.is_ancestor(n, off) {
+                        continue;
+                    }
+                    let parent = self.push(off, Some(n));
+                    for k in c..d {
+                        let on = self.ons[k as usize];
+                        if length >= 4 && on == start {
+                            let end = self.push(on, Some(parent));
+                            if let Some(cycle) = self.cycle(end) {
+                                debug_assert_eq!(cycle.complexity, length);
+                                *limit = (*limit).min(take(cycle));
+                                if length > *limit {
+                                    break 'levels;
+                                }
+                            }
+                        }
+                        if self.on_seen[on] != self.stamp {
+                            self.on_seen[on] = self.stamp;
+                            let id = self.push(on, Some(parent));
+                            next.push(id);
+                        }
                     }
                 }
             }
             pending_on.clear();
-            length += 1;
-            for &n in &pending_off {
-                let (a, b) = self.on_range[self.nodes[n as usize].state / 2];
-                for k in a..b {
-                    let on = self.ons[k as usize];
-                    if length >= 4 && on == start {
-                        let end = self.push(on, Some(n));
-                        if let Some(cycle) = self.cycle(end) {
-                            take(cycle);
-                        }
-                    }
-                    if self.on_seen[on] != self.stamp {
-                        self.on_seen[on] = self.stamp;
-                        let id = self.push(on, Some(n));
-                        next.push(id);
-                    }
-                }
-            }
-            pending_off.clear();
             std::mem::swap(&mut pending_on, &mut next);
         }
         self.pending_on = pending_on;
         self.next_on = next;
-        self.pending_off = pending_off;
     }
 }
 
@@ -303,15 +310,22 @@ impl<'a> Search<'a> {
             stamp: 0,
             pending_on: Vec::new(),
             next_on: Vec::new(),
-            pending_off: Vec::new(),
         }
     }
 
     /// Every cycle with `links` of at most `limit` candidates that SE finds
     /// and that removes something, offered to `take` in SE's order (start
     /// cells in order, then their digits; Y-cycles start from bivalue cells
-    /// only).
-    pub(super) fn cycles(&mut self, links: Links, limit: usize, take: &mut dyn FnMut(Cycle)) {
+    /// only). `take` returns the most candidates a cycle found later may
+    /// have and still be of use to it: the search then skips longer ones
+    /// (a cycle's candidates are the length at which it closes, and each
+    /// start's search closes them in order of length).
+    pub(super) fn cycles(
+        &mut self,
+        links: Links,
+        mut limit: usize,
+        take: &mut dyn FnMut(Cycle) -> usize,
+    ) {
         let marks = self.marks;
         self.links = links;
         self.ons.clear();
@@ -330,11 +344,11 @@ impl<'a> Search<'a> {
                 if a == b {
                     continue;
                 }
-                self.from(state(cell, digit, true), limit, &mut |cycle: Cycle| {
-                    if !cycle.eliminations.is_empty() {
-                        take(cycle);
-                    }
-                });
+                // The shortest loop has four candidates.
+                if limit < 4 {
+                    return;
+                }
+                self.from(state(cell, digit, true), &mut limit, take);
             }
         }
     }
