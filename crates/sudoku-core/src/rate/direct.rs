@@ -53,16 +53,7 @@ pub(super) fn locking(marks: &Candidates, context: &Context, step: &mut Step) ->
                 // through the first place.
                 let cross = CELL_UNITS[inside.trailing_zeros() as usize][kind] as usize;
                 if let Some(cell) = following_single(all, base, cross) {
-                    let technique = if base >= 18 {
-                        Technique::DirectPointing
-                    } else {
-                        Technique::DirectClaiming
-                    };
-                    step.reset(technique);
-                    step.cells.extend(Cells(inside));
-                    step.units.push(unit_of(base));
-                    step.units.push(unit_of(cross));
-                    step.placements.push((cell, digit));
+                    record_locking(step, inside, base, cross, (cell, digit));
                     return true;
                 }
             }
@@ -72,6 +63,20 @@ pub(super) fn locking(marks: &Candidates, context: &Context, step: &mut Step) ->
         .memo
         .barren_digits(DigitSearch::DirectLocking, marks, live);
     false
+}
+
+/// Fills `step` with the direct locking of the places `inside` unit `base`,
+/// all in unit `cross`, that leaves `single` (cell, digit).
+fn record_locking(step: &mut Step, inside: u128, base: usize, cross: usize, single: (usize, u8)) {
+    step.reset(if base >= 18 {
+        Technique::DirectPointing
+    } else {
+        Technique::DirectClaiming
+    });
+    step.cells.extend(Cells(inside));
+    step.units.push(unit_of(base));
+    step.units.push(unit_of(cross));
+    step.placements.push(single);
 }
 
 /// A digit's lockings: the units where it has two places or more, all in
@@ -350,15 +355,7 @@ mod tests {
                         continue;
                     };
                     if let Some(cell) = following_single(all, base, cross) {
-                        step.reset(if base >= 18 {
-                            Technique::DirectPointing
-                        } else {
-                            Technique::DirectClaiming
-                        });
-                        step.cells.extend(Cells(inside));
-                        step.units.push(unit_of(base));
-                        step.units.push(unit_of(cross));
-                        step.placements.push((cell, digit));
+                        record_locking(step, inside, base, cross, (cell, digit));
                         return true;
                     }
                 }

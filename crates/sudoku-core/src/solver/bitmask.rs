@@ -956,11 +956,7 @@ impl Board {
         first: u32,
         claim: bool,
     ) -> bool {
-        if claim {
-            self.propagate_body::<false, true>(memo, first)
-        } else {
-            self.propagate_body::<false, false>(memo, first)
-        }
+        self.propagate_either::<false>(memo, first, claim)
     }
 
     /// [`Board::propagate_body`] compiled with AVX2, BMI1/2, POPCNT and
@@ -977,11 +973,7 @@ impl Board {
         first: u32,
         claim: bool,
     ) -> bool {
-        if claim {
-            self.propagate_body::<false, true>(memo, first)
-        } else {
-            self.propagate_body::<false, false>(memo, first)
-        }
+        self.propagate_either::<false>(memo, first, claim)
     }
 
     /// [`Board::propagate_avx2`] with `pext` in the word update.
@@ -996,10 +988,22 @@ impl Board {
         first: u32,
         claim: bool,
     ) -> bool {
+        self.propagate_either::<true>(memo, first, claim)
+    }
+
+    /// [`Board::propagate_body`] with or without the column claim, as
+    /// `claim` says: both are inlined into each instruction set's copy.
+    #[inline(always)]
+    fn propagate_either<const PEXT: bool>(
+        &mut self,
+        memo: Option<&mut StallMemo>,
+        first: u32,
+        claim: bool,
+    ) -> bool {
         if claim {
-            self.propagate_body::<true, true>(memo, first)
+            self.propagate_body::<PEXT, true>(memo, first)
         } else {
-            self.propagate_body::<true, false>(memo, first)
+            self.propagate_body::<PEXT, false>(memo, first)
         }
     }
 
