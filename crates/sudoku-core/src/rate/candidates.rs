@@ -195,6 +195,71 @@ impl TurnedOn {
     }
 }
 
+/// Every candidate's links on one position, worked out once for the
+/// searches that follow them from many starts (they depend on the marks
+/// alone): what [`turned_off`] and [`turned_on`] give for each candidate,
+/// in their order, as candidates `cell * 9 + digit - 1`.
+#[derive(Default)]
+pub(crate) struct LinkTable {
+    offs: Vec<u16>,
+    off_range: Vec<(u32, u32)>,
+    ons: Vec<u16>,
+    on_range: Vec<(u32, u32)>,
+}
+
+impl LinkTable {
+    /// The links of `marks` with Y-links and X-links as asked. With
+    /// `live_offs`, a candidate turned off is listed only if it turns
+    /// something on in turn (what a search for loops can continue from).
+    pub(crate) fn build(
+        &mut self,
+        marks: &Candidates,
+        y_links: bool,
+        x_links: bool,
+        live_offs: bool,
+    ) {
+        for table in [&mut self.off_range, &mut self.on_range] {
+            table.clear();
+            table.resize(CELLS * 9, (0, 0));
+        }
+        self.ons.clear();
+        self.offs.clear();
+        let candidates = || {
+            Cells(marks.empty_cells())
+                .flat_map(move |cell| marks.digits(cell).map(move |digit| (cell, digit)))
+        };
+        let index = |cell: usize, digit: u8| cell * 9 + digit as usize - 1;
+        for (cell, digit) in candidates() {
+            let begin = self.ons.len() as u32;
+            let on = turned_on(marks, cell, digit, y_links, x_links);
+            self.ons
+                .extend(on.as_slice().iter().map(|&(c, d, _)| index(c, d) as u16));
+            self.on_range[index(cell, digit)] = (begin, self.ons.len() as u32);
+        }
+        for (cell, digit) in candidates() {
+            let begin = self.offs.len() as u32;
+            for (c, d) in turned_off(marks, cell, digit, y_links) {
+                if !live_offs || !self.ons_of(index(c, d)).is_empty() {
+                    self.offs.push(index(c, d) as u16);
+                }
+            }
+            self.off_range[index(cell, digit)] = (begin, self.offs.len() as u32);
+        }
+    }
+
+    /// What candidate `p` turned on turns off.
+    pub(crate) fn offs_of(&self, p: usize) -> &[u16] {
+        let (a, b) = self.off_range[p];
+        &self.offs[a as usize..b as usize]
+    }
+
+    /// What candidate `p` turned off turns on.
+    pub(crate) fn ons_of(&self, p: usize) -> &[u16] {
+        let (a, b) = self.on_range[p];
+        &self.ons[a as usize..b as usize]
+    }
+}
+
 /// The [`Unit`] numbered `u` in `0..27`.
 pub(crate) fn unit_of(u: usize) -> Unit {
     match u {

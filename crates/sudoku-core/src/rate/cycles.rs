@@ -19,7 +19,7 @@
 //! start. This module searches the same way, so it finds the loops SE
 //! finds and no others.
 
-use super::candidates::{turned_off, turned_on, Candidates, Cells, PEERS};
+use super::candidates::{Candidates, Cells, LinkTable, PEERS};
 
 /// A loop found: its cells, its complexity (SE's count of its distinct
 /// candidates) and what it removes.
@@ -83,17 +83,11 @@ fn hash_bit(state: State) -> u64 {
 /// [`Search::cycles`]).
 pub(super) struct Search<'a> {
     marks: &'a Candidates,
-    links: Links,
-    /// The links of every candidate, worked out once per kind of link (they
-    /// depend on the marks only): `ons[on_range[c].0..on_range[c].1]` are
-    /// the states candidate `c` turned off turns on, and the same with
-    /// `offs` for `c` turned on. The offs keep only candidates that turn
+    /// The links of every candidate, worked out once per kind of link.
+    /// What a candidate turned on turns off lists only candidates that turn
     /// something on when off: the others cannot continue a loop, so the
     /// loops found are the same.
-    ons: Vec<State>,
-    on_range: Vec<(u32, u32)>,
-    offs: Vec<State>,
-    off_range: Vec<(u32, u32)>,
+    table: LinkTable,
     nodes: Vec<Node>,
     on_seen: Vec<u32>,
     stamp: u32,
@@ -130,21 +124,6 @@ impl Search<'_> {
             at = self.nodes[n as usize].parent;
         }
         false
-    }
-
-    /// What `on` turns off (see [`turned_off`]).
-    fn offs_of(&self, on: State, out: &mut Vec<State>) {
-        let (cell, digit, _) = split(on);
-        out.extend(
-            turned_off(self.marks, cell, digit, self.links.y()).map(|(c, d)| state(c, d, false)),
-        );
-    }
-
-    /// What `off` turns on (see [`turned_on`]).
-    fn ons_of(&self, off: State, out: &mut Vec<State>) {
-        let (cell, digit, _) = split(off);
-        let on = turned_on(self.marks, cell, digit, self.links.y(), self.links.x());
-        out.extend(on.as_slice().iter().map(|&(c, d, _)| state(c, d, true)));
     }
 
     /// The loop ending at `end` (the start turned on again): its cells,
@@ -199,35 +178,6 @@ impl Search<'_> {
         })
     }
 
-    /// Works out every candidate's links (see the fields of [`Search`]).
-    fn link(&mut self) {
-        let mut scratch = Vec::new();
-        let marks = self.marks;
-        for cell in Cells(marks.empty_cells()) {
-            for digit in marks.digits(cell) {
-                scratch.clear();
-                self.ons_of(state(cell, digit, false), &mut scratch);
-                let begin = self.ons.len() as u32;
-                self.ons.extend_from_slice(&scratch);
-                self.on_range[cell * 9 + digit as usize - 1] = (begin, self.ons.len() as u32);
-            }
-        }
-        for cell in Cells(marks.empty_cells()) {
-            for digit in marks.digits(cell) {
-                scratch.clear();
-                self.offs_of(state(cell, digit, true), &mut scratch);
-                let begin = self.offs.len() as u32;
-                for &off in &scratch {
-                    let (a, b) = self.on_range[off / 2];
-                    if a < b {
-                        self.offs.push(off);
-                    }
-                }
-                self.off_range[cell * 9 + digit as usize - 1] = (begin, self.offs.len() as u32);
-            }
-        }
-    }
-
     /// Every cycle back to `start` (a candidate assumed true) of at most
     /// `limit` candidates, offered to `take` in the order found; `take`
     /// returns the new limit (see [`Search::cycles`]), so the search
@@ -237,6 +187,8 @@ impl Search<'_> {
         self.stamp += 1;
         self.on_seen[start] = self.stamp;
         let first = self.push(start, None);
+        // Out of `self` while the search pushes nodes.
+        let table = std::mem::take(&mut self.table);
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut next = std::mem::take(&mut self.next_on);
         pending_on.clear();
@@ -255,20 +207,19 @@ impl Search<'_> {
         'levels: while !pending_on.is_empty() && length + 2 <= *limit {
             length += 2;
             for &n in &pending_on {
-                let (a, b) = self.off_range[self.nodes[n as usize].state / 2];
-                for k in a..b {
-                    let off = self.offs[k as usize];
-                    let (c, d) = self.on_range[off / 2];
-                    let ons = &self.ons[c as usize..d as usize];
-                    let leads = ons
-                        .iter()
-                        .any(|&on| self.on_seen[on] != self.stamp || (length >= 4 && on == start));
+                for &off in table.offs_of(self.nodes[n as usize].state / 2) {
+                    let ons = table.ons_of(usize::from(off));
+                    let off = usize::from(off) * 2;
+                    let leads = ons.iter().any(|&on| {
+                        let on = usize::from(on) * 2 + 1;
+                        self.on_seen[on] != self.stamp || (length >= 4 && on == start)
+                    });
                     if !leads || self.is_ancestor(n, off) {
                         continue;
                     }
                     let parent = self.push(off, Some(n));
-                    for k in c..d {
-                        let on = self.ons[k as usize];
+                    for &on in ons {
+                        let on = usize::from(on) * 2 + 1;
                         if length >= 4 && on == start {
                             let end = self.push(on, Some(parent));
                             if let Some(cycle) = self.cycle(end) {
@@ -292,6 +243,7 @@ impl Search<'_> {
         }
         self.pending_on = pending_on;
         self.next_on = next;
+        self.table = table;
     }
 }
 
@@ -300,11 +252,7 @@ impl<'a> Search<'a> {
     pub(super) fn new(marks: &'a Candidates) -> Search<'a> {
         Search {
             marks,
-            links: Links::Y,
-            ons: Vec::new(),
-            on_range: vec![(0, 0); 81 * 9],
-            offs: Vec::new(),
-            off_range: vec![(0, 0); 81 * 9],
+            table: LinkTable::default(),
             nodes: Vec::new(),
             on_seen: vec![0; 81 * 9 * 2],
             stamp: 0,
@@ -327,10 +275,7 @@ impl<'a> Search<'a> {
         take: &mut dyn FnMut(Cycle) -> usize,
     ) {
         let marks = self.marks;
-        self.links = links;
-        self.ons.clear();
-        self.offs.clear();
-        self.link();
+        self.table.build(marks, links.y(), links.x(), true);
         for cell in Cells(marks.empty_cells()) {
             let count = marks.mask(cell).count_ones();
             if count < 2 || (links == Links::Y && count != 2) {
@@ -340,8 +285,7 @@ impl<'a> Search<'a> {
                 // A loop comes back to its start by a link from a candidate
                 // that the start, turned off, turns on (links go both ways):
                 // without one there is none.
-                let (a, b) = self.on_range[cell * 9 + digit as usize - 1];
-                if a == b {
+                if self.table.ons_of(cell * 9 + digit as usize - 1).is_empty() {
                     continue;
                 }
                 // The shortest loop has four candidates.

@@ -14,7 +14,7 @@
 
 use std::collections::VecDeque;
 
-use super::candidates::{turned_off, turned_on, Candidates, Cells, Digits, CELL_UNITS, UNIT_MASK};
+use super::candidates::{Candidates, Cells, Digits, LinkTable, CELL_UNITS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
 /// A candidate as `cell * 9 + digit - 1`.
@@ -78,64 +78,11 @@ impl Reach {
     }
 }
 
-/// Every candidate's links on the marks as they are, in the order
-/// [`follow`] takes them: they depend on the marks alone, and each
-/// candidate is expanded by nearly every assumption of a call, so they are
-/// worked out once per call instead of once per expansion.
-#[derive(Default)]
-struct Links {
-    /// What a candidate turned on turns off: `offs[off_range[p]]`, its
-    /// cell's other digits, then its digit's other places in its box, row
-    /// and column (SE's order).
-    offs: Vec<u16>,
-    off_range: Vec<(u32, u32)>,
-    /// What a candidate turned off turns on: `ons[on_range[p]]`, the cell's
-    /// other digit when it has two, then the digit's only other place in its
-    /// box, row and column, each once.
-    ons: Vec<u16>,
-    on_range: Vec<(u32, u32)>,
-}
-
-impl Links {
-    fn build(&mut self, marks: &Candidates) {
-        self.offs.clear();
-        self.ons.clear();
-        self.off_range.clear();
-        self.off_range.resize(729, (0, 0));
-        self.on_range.clear();
-        self.on_range.resize(729, (0, 0));
-        for cell in Cells(marks.empty_cells()) {
-            for digit in marks.digits(cell) {
-                let p = pot(cell, digit);
-                let begin = self.offs.len() as u32;
-                let offs = turned_off(marks, cell, digit, true).map(|(c, d)| pot(c, d) as u16);
-                self.offs.extend(offs);
-                self.off_range[p] = (begin, self.offs.len() as u32);
-                let begin = self.ons.len() as u32;
-                let on = turned_on(marks, cell, digit, true, true);
-                let ons = on.as_slice().iter().map(|&(c, d, _)| pot(c, d) as u16);
-                self.ons.extend(ons);
-                self.on_range[p] = (begin, self.ons.len() as u32);
-            }
-        }
-    }
-
-    fn offs_of(&self, p: Pot) -> &[u16] {
-        let (a, b) = self.off_range[p];
-        &self.offs[a as usize..b as usize]
-    }
-
-    fn ons_of(&self, p: Pot) -> &[u16] {
-        let (a, b) = self.on_range[p];
-        &self.ons[a as usize..b as usize]
-    }
-}
-
 /// Follows the assumption `source` on, as SE's static chaining does:
 /// candidates turned on are expanded before those turned off, each in the
 /// order found. Stops at a contradiction (SE's multiple chains then use
 /// what was found so far).
-fn follow(links: &Links, source: Pot, reach: &mut Reach, queues: &mut Queues) {
+fn follow(links: &LinkTable, source: Pot, reach: &mut Reach, queues: &mut Queues) {
     reach.clear();
     reach.set_on(source, 1);
     let (on_queue, off_queue) = (&mut queues.on, &mut queues.off);
@@ -194,7 +141,9 @@ struct Scratch {
     queues: Queues,
     /// For each candidate, its reach's index in `reaches`, or [`NO_SLOT`].
     slot: Vec<u16>,
-    links: Links,
+    /// Every candidate's links, worked out once per call: each is expanded
+    /// by nearly every assumption of the call.
+    links: LinkTable,
 }
 
 impl Default for Scratch {
@@ -203,7 +152,7 @@ impl Default for Scratch {
             reaches: Vec::new(),
             queues: Queues::default(),
             slot: vec![NO_SLOT; 729],
-            links: Links::default(),
+            links: LinkTable::default(),
         }
     }
 }
@@ -273,7 +222,7 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
         links,
     } = &mut scratch;
     slot.fill(NO_SLOT);
-    links.build(marks);
+    links.build(marks, true, true, false);
     let mut used = 0;
     for cell in Cells(marks.empty_cells()) {
         for d in marks.digits(cell) {
