@@ -154,8 +154,12 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
             // `hidden_single` finds them, cheaper than testing each digit's
             // 81-bit cells per unit.
             while fresh.units != 0 {
-                let u = fresh.units.trailing_zeros() as usize;
-                fresh.units &= fresh.units - 1;
+                // Boxes first: most singles are there, and a row or column
+                // waits for the box placements that change it again, to be
+                // swept once after all of them.
+                let boxes = fresh.units & BOXES;
+                let u = if boxes != 0 { boxes } else { fresh.units }.trailing_zeros() as usize;
+                fresh.units &= !(1 << u);
                 // Rows and columns (units 0..18) only for their full houses
                 // when line singles may raise the rating.
                 if !settled.lines && u < 18 && !is_single_bit(marks.empty_cells() & UNIT_MASK[u]) {
@@ -217,6 +221,9 @@ impl Fresh {
 
 /// Every unit, as a set of unit bits.
 const ALL_UNITS: u32 = (1 << 27) - 1;
+
+/// The boxes (units 18..27), as a set of unit bits.
+const BOXES: u32 = ALL_UNITS & !((1 << 18) - 1);
 
 /// True when `cells` holds exactly one cell.
 fn is_single_bit(cells: u128) -> bool {
