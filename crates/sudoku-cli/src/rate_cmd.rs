@@ -13,7 +13,9 @@ use sudoku_core::format::{parse_one, ParseError, ParseErrorKind, PuzzleReader, R
 use sudoku_core::rate::{self, Candidates};
 use sudoku_core::{BitmaskSolver, Grid, Puzzle, Solver};
 
-use crate::{open_input, read_failure, with_output, write_failure, Failure, Progress};
+use crate::{
+    open_input, push_decimal, read_failure, with_output, write_failure, Failure, Progress,
+};
 use sudoku_cli::args::{Input, Output, UsageError};
 use sudoku_cli::rate_args::RateCommand;
 
@@ -143,22 +145,6 @@ fn rate_one(
     }
     text.push('\n');
     rating.is_some()
-}
-
-/// Appends `n` in decimal, as `{}` prints it.
-fn push_decimal(text: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    text.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// Appends a score, a whole number of tenths (as the rater makes them), with
