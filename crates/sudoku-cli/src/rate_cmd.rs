@@ -183,11 +183,12 @@ fn rate_file(input: &Input, csv: bool, threads: usize, scale: rate::Scale) -> Re
                 error: None,
             };
             for (i, item) in chunk.into_iter().enumerate() {
+                let number = start + i + 1;
                 match item {
                     Ok(p) => {
                         rated.puzzles += 1;
-                        if !rate_one(&mut rated.text, &p, start + i + 1, csv, scale) {
-                            rated.unrated.push((start + i + 1, p.line));
+                        if !rate_one(&mut rated.text, &p, number, csv, scale) {
+                            rated.unrated.push((number, p.line));
                         }
                     }
                     Err(e) => {

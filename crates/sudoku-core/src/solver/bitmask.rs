@@ -1484,6 +1484,8 @@ impl BitmaskSolver {
         isa: Isa,
         keep_first: bool,
     ) -> Hunt {
+        let unsolved =
+            |board: &Board| -> u32 { board.unsolved.iter().map(|cells| cells.count_ones()).sum() };
         let mut hunt = Hunt {
             limit: limit.max(1),
             count: 0,
@@ -1492,13 +1494,10 @@ impl BitmaskSolver {
             guesses: 0,
             memo: None,
             isa,
-            claim: true,
+            // Unless the caller chose, a puzzle with few blank cells goes
+            // without the column claim (see `Hunt::claim`).
+            claim: claim.unwrap_or_else(|| unsolved(&board) >= CLAIM_MIN_BLANKS),
         };
-        let unsolved =
-            |board: &Board| -> u32 { board.unsolved.iter().map(|cells| cells.count_ones()).sum() };
-        // Unless the caller chose, a puzzle with few blank cells goes
-        // without the column claim (see `Hunt::claim`).
-        hunt.claim = claim.unwrap_or_else(|| unsolved(&board) >= CLAIM_MIN_BLANKS);
         if !board.propagate(None, isa, ALL_WORDS, hunt.claim) {
             return hunt;
         }
