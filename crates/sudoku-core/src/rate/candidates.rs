@@ -101,16 +101,12 @@ const fn build_peers() -> [u128; 81] {
 /// The 20 peers of each cell (cells sharing a unit with it), as a mask.
 pub(crate) static PEERS: [u128; 81] = build_peers();
 
-/// The cells of `cell`'s box, row and column, in that order (Sudoku
-/// Explainer's), holding `digit` in `marks`, other than `cell`, each once.
-/// Shared by the chaining techniques, whose scores depend on this order.
-pub(crate) fn peers_with(
-    marks: &Candidates,
-    cell: usize,
-    digit: u8,
-) -> impl Iterator<Item = usize> {
+/// The cells of `places` in `cell`'s box, row and column, in that order
+/// (Sudoku Explainer's), other than `cell`, each once. Shared by the
+/// chaining techniques, whose scores depend on this order.
+fn peers_among(places: u128, cell: usize) -> impl Iterator<Item = usize> {
     let units = CELL_UNITS[cell];
-    let places = marks.digit_cells(digit) & !(1u128 << cell);
+    let places = places & !(1u128 << cell);
     let in_box = places & UNIT_MASK[units[2] as usize];
     let in_row = places & UNIT_MASK[units[0] as usize] & !in_box;
     let in_column = places & UNIT_MASK[units[1] as usize] & !in_box;
@@ -119,7 +115,7 @@ pub(crate) fn peers_with(
 
 /// What SE's chains turn off when `digit` in `cell` turns on, as (cell,
 /// digit) pairs: with Y-links the cell's other digits, lowest first, then
-/// the digit's other places in the box, row and column ([`peers_with`]).
+/// the digit's other places in the box, row and column ([`peers_among`]).
 /// The one definition the static and dynamic chains and the cycles share.
 #[inline(always)]
 pub(crate) fn turned_off(
@@ -128,14 +124,31 @@ pub(crate) fn turned_off(
     digit: u8,
     y_links: bool,
 ) -> impl Iterator<Item = (usize, u8)> + '_ {
+    turned_off_among(marks, cell, digit, y_links, &marks.by_digit)
+}
+
+/// [`turned_off`], keeping only the candidates among `kept` (a cell mask
+/// per digit), in the same order.
+#[inline(always)]
+fn turned_off_among<'a>(
+    marks: &'a Candidates,
+    cell: usize,
+    digit: u8,
+    y_links: bool,
+    kept: &'a [u128; 10],
+) -> impl Iterator<Item = (usize, u8)> + 'a {
     let others = if y_links {
         marks.mask(cell) & !(1 << digit)
     } else {
         0
     };
     Digits(others)
+        .filter(move |&d| kept[d as usize] & (1 << cell) != 0)
         .map(move |d| (cell, d))
-        .chain(peers_with(marks, cell, digit).map(move |c| (c, digit)))
+        .chain(
+            peers_among(marks.digit_cells(digit) & kept[digit as usize], cell)
+                .map(move |c| (c, digit)),
+        )
 }
 
 /// What SE's chains turn on when `digit` in `cell` turns off, each once, at
@@ -213,7 +226,9 @@ pub(crate) struct LinkTable {
 impl LinkTable {
     /// The links of `marks` with Y-links and X-links as asked. With
     /// `live_offs`, a candidate turned off is listed only if it turns
-    /// something on in turn (what a search for loops can continue from).
+    /// something on in turn (what a search for loops can continue from),
+    /// and only such candidates get a list of what they turn off when on
+    /// (a search for loops only ever turns such ones on).
     pub(crate) fn build(
         &mut self,
         marks: &Candidates,
@@ -232,20 +247,36 @@ impl LinkTable {
                 .flat_map(move |cell| marks.digits(cell).map(move |digit| (cell, digit)))
         };
         let index = |cell: usize, digit: u8| cell * 9 + digit as usize - 1;
+        // The candidates that turn something on when off, per digit.
+        let mut turning_on = [0u128; 10];
         for (cell, digit) in candidates() {
             let begin = self.ons.len() as u32;
             let on = turned_on(marks, cell, digit, y_links, x_links);
             self.ons
                 .extend(on.as_slice().iter().map(|&(c, d, _)| index(c, d) as u16));
             self.on_range[index(cell, digit)] = (begin, self.ons.len() as u32);
-        }
-        for (cell, digit) in candidates() {
-            let begin = self.offs.len() as u32;
-            for (c, d) in turned_off(marks, cell, digit, y_links) {
-                if !live_offs || !self.ons_of(index(c, d)).is_empty() {
-                    self.offs.push(index(c, d) as u16);
-                }
+            if !on.as_slice().is_empty() {
+                turning_on[digit as usize] |= 1 << cell;
             }
+        }
+        let kept = if live_offs {
+            turning_on
+        } else {
+            marks.by_digit
+        };
+        for (cell, digit) in candidates() {
+            // With `live_offs`, what a candidate turned on turns off is read
+            // only for candidates that something turned off turns on (and
+            // for starts that are such): the links go both ways, so those
+            // turn something on themselves. The others' lists stay empty.
+            if live_offs && turning_on[digit as usize] & (1 << cell) == 0 {
+                continue;
+            }
+            let begin = self.offs.len() as u32;
+            self.offs.extend(
+                turned_off_among(marks, cell, digit, y_links, &kept)
+                    .map(|(c, d)| index(c, d) as u16),
+            );
             self.off_range[index(cell, digit)] = (begin, self.offs.len() as u32);
         }
     }
