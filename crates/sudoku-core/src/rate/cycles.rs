@@ -90,6 +90,11 @@ pub(super) struct Search<'a> {
     table: LinkTable,
     nodes: Vec<Node>,
     on_seen: Vec<u32>,
+    /// `barren[p] == stamp` when candidate `p` turned off leads nowhere
+    /// new in the current search: every candidate it turns on is reached
+    /// already, and none is the start. Reached candidates stay reached, so
+    /// it stays barren, and looking that up spares reading what it turns on.
+    barren: Vec<u32>,
     stamp: u32,
     /// Buffers of [`Search::from`], kept across starts: the "on" nodes of
     /// this level and the next.
@@ -208,13 +213,25 @@ impl Search<'_> {
             length += 2;
             for &n in &pending_on {
                 for &off in table.offs_of(self.nodes[n as usize].state / 2) {
-                    let ons = table.ons_of(usize::from(off));
-                    let off = usize::from(off) * 2;
+                    let off = usize::from(off);
+                    if self.barren[off] == self.stamp {
+                        continue;
+                    }
+                    let ons = table.ons_of(off);
                     let leads = ons.iter().any(|&on| {
                         let on = usize::from(on) * 2 + 1;
                         self.on_seen[on] != self.stamp || (length >= 4 && on == start)
                     });
-                    if !leads || self.is_ancestor(n, off) {
+                    if !leads {
+                        // Before the loops may close (length 4), one back
+                        // to the start might still lead somewhere later.
+                        if length >= 4 {
+                            self.barren[off] = self.stamp;
+                        }
+                        continue;
+                    }
+                    let off = off * 2;
+                    if self.is_ancestor(n, off) {
                         continue;
                     }
                     let parent = self.push(off, Some(n));
@@ -255,6 +272,7 @@ impl<'a> Search<'a> {
             table: LinkTable::default(),
             nodes: Vec::new(),
             on_seen: vec![0; 81 * 9 * 2],
+            barren: vec![0; 81 * 9],
             stamp: 0,
             pending_on: Vec::new(),
             next_on: Vec::new(),
