@@ -15,7 +15,7 @@
 //! for any position with those candidates, so one memo serves a whole
 //! rating, the positions a forcing chain assumes included.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 
 use super::candidates::{Candidates, UNITS};
 
@@ -72,10 +72,27 @@ const UNIT_SEARCHES: usize = 8;
 /// bits) have bit 127 set.
 const NONE: u128 = 1 << 127;
 
+/// The sizes of almost locked sets remembered unit by unit: SE's WXYZ- to
+/// TUVWXYZ-Wings, three to six cells.
+const ALS_SIZES: std::ops::RangeInclusive<usize> = 3..=6;
+
+/// The almost locked sets of one size found in a unit, on its key.
+struct UnitSets {
+    key: u128,
+    /// Each set as the unit's positions of its cells (a bit each, the
+    /// positions among the unit's cells that may be in a set), with the
+    /// union of their candidates, in the order found.
+    sets: Vec<(u16, u16)>,
+}
+
 /// The candidates each barren part was last searched on.
 pub(crate) struct Memo {
     digits: [[Cell<u128>; 10]; DIGIT_SEARCHES],
     units: [[Cell<u128>; 27]; UNIT_SEARCHES],
+    /// Per set size and unit, the almost locked sets last found there: they
+    /// depend on the unit's candidates alone, and the wings that use them
+    /// run after most steps of a hard puzzle.
+    almost_locked: RefCell<Vec<[UnitSets; 27]>>,
     /// The unit keys of the last position asked about, with its
     /// candidates: the unit searches of one step share them.
     keys: RefCell<Option<([u16; 81], [u128; 27])>>,
@@ -87,6 +104,7 @@ impl Memo {
         Memo {
             digits: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
             units: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
+            almost_locked: RefCell::new(Vec::new()),
             keys: RefCell::new(None),
         }
     }
@@ -136,5 +154,37 @@ impl Memo {
     /// Records that `search` finds nothing in unit `u` with key `key`.
     pub(super) fn barren_unit(&self, search: UnitSearch, u: usize, key: u128) {
         self.units[search as usize][u].set(key);
+    }
+
+    /// The almost locked sets of `size` cells in unit `u`, whose key is
+    /// `key`: those `find` fills in, found again only when the unit's
+    /// candidates changed since the last time.
+    pub(super) fn almost_locked_sets(
+        &self,
+        size: usize,
+        u: usize,
+        key: u128,
+        find: impl FnOnce(&mut Vec<(u16, u16)>),
+    ) -> Ref<'_, [(u16, u16)]> {
+        debug_assert!(ALS_SIZES.contains(&size));
+        let slot = size - ALS_SIZES.start();
+        {
+            let mut all = self.almost_locked.borrow_mut();
+            if all.is_empty() {
+                all.extend(ALS_SIZES.map(|_| {
+                    std::array::from_fn(|_| UnitSets {
+                        key: NONE,
+                        sets: Vec::new(),
+                    })
+                }));
+            }
+            let entry = &mut all[slot][u];
+            if entry.key != key {
+                entry.sets.clear();
+                find(&mut entry.sets);
+                entry.key = key;
+            }
+        }
+        Ref::map(self.almost_locked.borrow(), |all| &all[slot][u].sets[..])
     }
 }

@@ -136,23 +136,41 @@ fn seeing_all(group: u128) -> u128 {
 /// sets by their largest cell). Of the wings found, SE takes the lowest
 /// score, then the most eliminations, then the highest "suffix" (see
 /// [`WingKey`]); so does this.
-pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
+pub(super) fn als_wing<const N: usize>(
+    marks: &Candidates,
+    context: &Context,
+    step: &mut Step,
+) -> bool {
     let bivalue = cells_with(marks, 2);
     let mut found: Option<(WingKey, Step)> = None;
     let mut scratch = Step::new(Technique::WxyzWing);
-    for unit in &super::candidates::UNITS {
-        let cells: Vec<usize> = unit
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| (2..=N as u32 + 1).contains(&marks.mask(c).count_ones()))
-            .collect();
-        let items = (1u16 << cells.len()) - 1;
-        // The sets' candidates as they are picked: a set is almost locked
-        // with `N + 1` digits, so a partial set with more is cut, with all
-        // the sets it would grow into (exactly the sets rejected below).
-        let add = |union: u16, i: u32| union | marks.mask(cells[i as usize]);
-        let dead = |union: u16| super::subsets::bits(union) as usize > N + 1;
-        super::subsets::subsets_folding(items, N as u32, 0, add, dead, |pick, union| {
+    let keys = context.memo.unit_keys(marks);
+    for (u, unit) in super::candidates::UNITS.iter().enumerate() {
+        // The unit's cells that may be in a set, in order (at most nine).
+        let mut cells = [0usize; 9];
+        let mut count = 0;
+        for &c in unit {
+            if (2..=N as u32 + 1).contains(&marks.mask(c as usize).count_ones()) {
+                cells[count] = c as usize;
+                count += 1;
+            }
+        }
+        let cells = &cells[..count];
+        let sets = context.memo.almost_locked_sets(N, u, keys[u], |sets| {
+            let items = (1u16 << cells.len()) - 1;
+            // The sets' candidates as they are picked: a set is almost
+            // locked with `N + 1` digits, so a partial set with more is
+            // cut, with all the sets it would grow into.
+            let add = |union: u16, i: u32| union | marks.mask(cells[i as usize]);
+            let dead = |union: u16| super::subsets::bits(union) as usize > N + 1;
+            super::subsets::subsets_folding(items, N as u32, 0, add, dead, |pick, union| {
+                if union.count_ones() as usize == N + 1 {
+                    sets.push((pick, union));
+                }
+                false
+            });
+        });
+        for &(pick, union) in sets.iter() {
             let mut picked = [0usize; 9];
             let mut n = 0;
             for i in super::candidates::Digits(pick << 1) {
@@ -160,9 +178,6 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
                 n += 1;
             }
             let set = &picked[..n];
-            if union.count_ones() as usize != N + 1 {
-                return false;
-            }
             let sizes = set.iter().map(|&c| marks.mask(c).count_ones());
             let largest = sizes.clone().max().unwrap_or(0);
             let spread = |mid: u32| largest.abs_diff(mid) as u16;
@@ -173,7 +188,7 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
                 _ => 75,
             };
             if found.as_ref().is_some_and(|(key, _)| key.tenths < tenths) {
-                return false;
+                continue;
             }
             let shape = (largest, sizes.sum::<u32>());
             als_xz(
@@ -192,8 +207,7 @@ pub(super) fn als_wing<const N: usize>(marks: &Candidates, _: &Context, step: &m
                     }
                 },
             );
-            false
-        });
+        }
     }
     match found {
         Some((_, best)) => {
