@@ -10,7 +10,7 @@ use super::{Context, Step, Technique};
 /// The blank cells with exactly `n` candidates.
 fn cells_with(marks: &Candidates, n: u32) -> u128 {
     Cells(marks.empty_cells())
-        .filter(|&c| marks.mask(c).count_ones() == n)
+        .filter(|&c| super::subsets::bits(marks.mask(c)) == n)
         .fold(0, |a, c| a | 1 << c)
 }
 
@@ -150,7 +150,7 @@ pub(super) fn als_wing<const N: usize>(
         let mut cells = [0usize; 9];
         let mut count = 0;
         for &c in unit {
-            if (2..=N as u32 + 1).contains(&marks.mask(c as usize).count_ones()) {
+            if (2..=N as u32 + 1).contains(&super::subsets::bits(marks.mask(c as usize))) {
                 cells[count] = c as usize;
                 count += 1;
             }
@@ -164,7 +164,7 @@ pub(super) fn als_wing<const N: usize>(
             let add = |union: u16, i: u32| union | marks.mask(cells[i as usize]);
             let dead = |union: u16| super::subsets::bits(union) as usize > N + 1;
             super::subsets::subsets_folding(items, N as u32, 0, add, dead, |pick, union| {
-                if union.count_ones() as usize == N + 1 {
+                if super::subsets::bits(union) as usize == N + 1 {
                     sets.push((pick, union));
                 }
                 false
@@ -178,7 +178,7 @@ pub(super) fn als_wing<const N: usize>(
                 n += 1;
             }
             let set = &picked[..n];
-            let sizes = set.iter().map(|&c| marks.mask(c).count_ones());
+            let sizes = set.iter().map(|&c| super::subsets::bits(marks.mask(c)));
             let largest = sizes.clone().max().unwrap_or(0);
             let spread = |mid: u32| largest.abs_diff(mid) as u16;
             let tenths = match N {
