@@ -44,6 +44,7 @@
 use super::candidates::{
     turned_off, turned_on, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK,
 };
+use super::fifo::Fifo;
 use super::{Context, Step, Technique};
 
 /// A candidate and a truth value: `(cell * 9 + digit - 1) * 2 + on`.
@@ -276,32 +277,6 @@ impl Net {
     }
 }
 
-/// A first-in first-out queue of nodes that keeps everything pushed until
-/// cleared: a net's queues only grow while it is followed, and a plain
-/// vector with a read position is cheaper than a ring buffer.
-#[derive(Default)]
-struct Fifo {
-    items: Vec<u32>,
-    head: usize,
-}
-
-impl Fifo {
-    fn clear(&mut self) {
-        self.items.clear();
-        self.head = 0;
-    }
-
-    fn push_back(&mut self, n: u32) {
-        self.items.push(n);
-    }
-
-    fn pop_front(&mut self) -> Option<u32> {
-        let n = *self.items.get(self.head)?;
-        self.head += 1;
-        Some(n)
-    }
-}
-
 /// The working state of one search: scratch buffers reused by every net.
 struct Chainer<'a> {
     marks: &'a Candidates,
@@ -313,8 +288,8 @@ struct Chainer<'a> {
 /// The buffers a [`Chainer`] follows its nets with, kept from one search
 /// to the next (see [`Scratch`]).
 struct ChainBuffers {
-    pending_on: Fifo,
-    pending_off: Fifo,
+    pending_on: Fifo<u32>,
+    pending_off: Fifo<u32>,
     /// Scratch for a node's premises.
     parents: Vec<u32>,
     /// Marks of the ancestor walks: a state is marked when its entry

@@ -50,6 +50,7 @@ mod cycles;
 mod direct;
 mod dynamic;
 mod dynamic_plus;
+mod fifo;
 mod fish;
 mod forcing;
 mod locked;

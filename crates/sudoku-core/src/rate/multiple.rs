@@ -12,9 +12,8 @@
 //! assumption to the conclusion; the lowest score is taken, as SE sorts its
 //! chains by score and takes the first.
 
-use std::collections::VecDeque;
-
 use super::candidates::{Candidates, Cells, Digits, LinkTable, CELL_UNITS, UNIT_MASK};
+use super::fifo::Fifo;
 use super::{Context, Step, Technique};
 
 /// A candidate as `cell * 9 + digit - 1`.
@@ -124,8 +123,8 @@ fn follow(links: &LinkTable, source: Pot, reach: &mut Reach, queues: &mut Queues
 /// The queues of candidates turned on and off, still to expand.
 #[derive(Default)]
 struct Queues {
-    on: VecDeque<Pot>,
-    off: VecDeque<Pot>,
+    on: Fifo<Pot>,
+    off: Fifo<Pot>,
 }
 
 /// No followed candidate.
