@@ -17,7 +17,7 @@
 
 use std::cell::{Cell, Ref, RefCell};
 
-use super::candidates::{Candidates, UNITS};
+use super::candidates::{Candidates, Cells, UNITS};
 
 /// The searches remembered digit by digit: each part searches one digit's
 /// candidate cells only.
@@ -85,6 +85,18 @@ struct UnitSets {
     sets: Vec<(u16, u16)>,
 }
 
+/// The unique loops grown for one pair of digits, on the cells that may
+/// lie on one: the growth reads those cells' candidates alone.
+struct PairLoops {
+    pair: u16,
+    /// The cells holding both digits that may lie on a loop, and their
+    /// candidates in cell order: the key.
+    cells: u128,
+    masks: Vec<u16>,
+    /// The loops grown from each start cell so far, on this key.
+    by_start: Vec<(usize, Vec<Vec<usize>>)>,
+}
+
 /// The candidates each barren part was last searched on.
 pub(crate) struct Memo {
     digits: [[Cell<u128>; 10]; DIGIT_SEARCHES],
@@ -93,6 +105,8 @@ pub(crate) struct Memo {
     /// depend on the unit's candidates alone, and the wings that use them
     /// run after most steps of a hard puzzle.
     almost_locked: RefCell<Vec<[UnitSets; 27]>>,
+    /// Per pair of digits, the unique loops last grown from its cells.
+    unique_loops: RefCell<Vec<PairLoops>>,
     /// The unit keys of the last position asked about, with its
     /// candidates: the unit searches of one step share them.
     keys: RefCell<Option<([u16; 81], [u128; 27])>>,
@@ -105,6 +119,7 @@ impl Memo {
             digits: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
             units: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
             almost_locked: RefCell::new(Vec::new()),
+            unique_loops: RefCell::new(Vec::new()),
             keys: RefCell::new(None),
         }
     }
@@ -186,5 +201,55 @@ impl Memo {
             }
         }
         Ref::map(self.almost_locked.borrow(), |all| &all[slot][u].sets[..])
+    }
+
+    /// The unique loops of `pair` grown from `start`, whose growth reads
+    /// the candidates of `cells` alone (see `unique_rectangle::loops`):
+    /// those `grow` returns, grown again only when those changed.
+    pub(super) fn unique_loops(
+        &self,
+        marks: &Candidates,
+        pair: u16,
+        cells: u128,
+        start: usize,
+        grow: impl FnOnce() -> Vec<Vec<usize>>,
+    ) -> Ref<'_, [Vec<usize>]> {
+        let index = {
+            let mut all = self.unique_loops.borrow_mut();
+            let slot = match all.iter().position(|entry| entry.pair == pair) {
+                Some(i) => i,
+                None => {
+                    all.push(PairLoops {
+                        pair,
+                        cells: NONE,
+                        masks: Vec::new(),
+                        by_start: Vec::new(),
+                    });
+                    all.len() - 1
+                }
+            };
+            let entry = &mut all[slot];
+            let same = entry.cells == cells
+                && Cells(cells)
+                    .map(|c| marks.mask(c))
+                    .eq(entry.masks.iter().copied());
+            if !same {
+                entry.cells = cells;
+                entry.masks.clear();
+                entry.masks.extend(Cells(cells).map(|c| marks.mask(c)));
+                entry.by_start.clear();
+            }
+            let at = match entry.by_start.iter().position(|(s, _)| *s == start) {
+                Some(at) => at,
+                None => {
+                    entry.by_start.push((start, grow()));
+                    entry.by_start.len() - 1
+                }
+            };
+            (slot, at)
+        };
+        Ref::map(self.unique_loops.borrow(), |all| {
+            &all[index.0].by_start[index.1].1[..]
+        })
     }
 }

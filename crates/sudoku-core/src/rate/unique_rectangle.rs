@@ -102,7 +102,7 @@ pub(super) fn se_types(marks: &Candidates, context: &Context, step: &mut Step) -
     }
     let rectangle = type3(marks, context, step).then_some((step.tenths, 3));
     let mut best: Option<(u16, u8, Step)> = None;
-    loops(marks, &mut |tenths, kind, found| {
+    loops(marks, context, &mut |tenths, kind, found| {
         if best
             .as_ref()
             .is_none_or(|(t, k, _)| (tenths, kind) < (*t, *k))
@@ -144,7 +144,7 @@ fn loop_tenths(len: usize) -> u16 {
 /// one, `z`, which leaves every cell that sees them all. Type 4: two such
 /// cells in a unit where `x` (or `y`) has no other place; they lose `y`
 /// (or `x`).
-fn loops(marks: &Candidates, take: &mut dyn FnMut(u16, u8, &Step)) {
+fn loops(marks: &Candidates, context: &Context, take: &mut dyn FnMut(u16, u8, &Step)) {
     use super::candidates::Cells;
     let mut seen: Vec<(u8, u128)> = Vec::new();
     let mut step = Step::new(Technique::UniqueLoop);
@@ -165,25 +165,28 @@ fn loops(marks: &Candidates, take: &mut dyn FnMut(u16, u8, &Step)) {
         if partners & (1 << start) == 0 {
             continue;
         }
-        let mut found = Vec::new();
-        let mut path = vec![start];
-        let mut visits = [0u8; 27];
-        for &u in &super::candidates::CELL_UNITS[start] {
-            visits[u as usize] = 1;
-        }
-        grow(
-            marks,
-            (pair, partners),
-            &mut path,
-            &mut visits,
-            (2, 0),
-            None,
-            &mut found,
-        );
-        for cells in found {
-            if cells.len() < 6 || !is_valid_loop(&cells) {
-                continue;
+        // The growth reads the candidates of the partnered cells alone, so
+        // the loops it finds are remembered on them.
+        let grown = context.memo.unique_loops(marks, pair, partners, start, || {
+            let mut found = Vec::new();
+            let mut path = vec![start];
+            let mut visits = [0u8; 27];
+            for &u in &super::candidates::CELL_UNITS[start] {
+                visits[u as usize] = 1;
             }
+            grow(
+                marks,
+                (pair, partners),
+                &mut path,
+                &mut visits,
+                (2, 0),
+                None,
+                &mut found,
+            );
+            found.retain(|cells| cells.len() >= 6 && is_valid_loop(cells));
+            found
+        });
+        for cells in grown.iter() {
             let mask = cells.iter().fold(0u128, |m, &c| m | 1 << c);
             let extra: Vec<usize> = cells
                 .iter()
@@ -197,7 +200,7 @@ fn loops(marks: &Candidates, take: &mut dyn FnMut(u16, u8, &Step)) {
                 }
                 seen.push((kind, mask));
                 step.reset(Technique::UniqueLoop);
-                step.cells.extend(&cells);
+                step.cells.extend(cells);
                 step.eliminations.extend(eliminations);
                 step.tenths = tenths;
                 take(tenths, kind, &step);
