@@ -129,6 +129,9 @@ struct Node {
     nested: u32,
     /// Why it holds, for an "on" node ([`CAUSE_CELL`]...).
     cause: u8,
+    /// Its ancestor count once worked out (0 = not yet): in the node, not
+    /// a vector beside it, so that making a node is one push less.
+    ancestors: u16,
 }
 
 /// Everything one assumption leads to.
@@ -141,8 +144,6 @@ struct Net {
     /// is an intersection of these. On the heap, like `index`: nets are
     /// moved in and out of pools by value, and stay small that way.
     bits: Vec<u64>,
-    /// Ancestor counts already worked out, per node (0 = not yet).
-    counts: Vec<u16>,
     /// A contradiction: the two nodes (the first one may be a node outside
     /// `index`, made for the clash) turning one candidate on and off.
     clash: Option<(u32, u32)>,
@@ -157,7 +158,6 @@ impl Net {
             parents: Vec::new(),
             index: vec![NONE; STATES],
             bits: vec![0; STATE_WORDS],
-            counts: Vec::new(),
             clash: None,
             chains: Vec::new(),
         }
@@ -170,7 +170,6 @@ impl Net {
         self.bits.fill(0);
         self.nodes.clear();
         self.parents.clear();
-        self.counts.clear();
         self.clash = None;
         self.chains.clear();
     }
@@ -195,8 +194,8 @@ impl Net {
             parents: start..self.parents.len() as u32,
             nested: NONE,
             cause: CAUSE_NONE,
+            ancestors: 0,
         });
-        self.counts.push(0);
         if stored {
             self.index[s] = id;
             self.bits[s / 64] |= 1 << (s % 64);
@@ -212,8 +211,8 @@ impl Net {
         stamp: &mut u32,
         todo: &mut Vec<u32>,
     ) -> usize {
-        if self.counts[node as usize] != 0 {
-            return usize::from(self.counts[node as usize]);
+        if self.nodes[node as usize].ancestors != 0 {
+            return usize::from(self.nodes[node as usize].ancestors);
         }
         *stamp += 1;
         let mut count = 0;
@@ -229,7 +228,7 @@ impl Net {
             let r = self.nodes[n as usize].parents.clone();
             todo.extend_from_slice(&self.parents[r.start as usize..r.end as usize]);
         }
-        self.counts[node as usize] = count as u16;
+        self.nodes[node as usize].ancestors = count as u16;
         count
     }
 
