@@ -152,6 +152,15 @@ impl Implications {
     }
 
     fn compute(&mut self, grid: &Candidates) {
+        // Kept from an earlier position: no stale range may outlive it.
+        for ranges in [
+            &mut self.on_cell,
+            &mut self.on_peers,
+            &mut self.off_cell,
+            &mut self.off_units,
+        ] {
+            ranges.fill(0..0);
+        }
         self.pool.clear();
         let pool = &mut self.pool;
         let range = |pool: &Vec<(u8, u8, Cause)>, from: usize| from as u32..pool.len() as u32;
@@ -214,11 +223,25 @@ struct Engine<'a> {
     links: Vec<Link>,
 }
 
-impl<'a> Engine<'a> {
-    fn new(grid: &'a Candidates, implied: &'a Implications) -> Engine<'a> {
-        Engine {
-            grid,
-            implied,
+/// The buffers of one [`eliminations`] call, kept for the next one on the
+/// same thread: it runs at every stall of every net of a nested search,
+/// and allocating them each time (the implications' tables and the index
+/// alone are some 30 kB) was about a tenth of the nested band's time.
+struct Scratch {
+    implied: Implications,
+    nodes: Vec<Node>,
+    /// All `NONE` between calls.
+    index: Vec<u32>,
+    touched: Vec<usize>,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    links: Vec<Link>,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            implied: Implications::new(),
             nodes: Vec::new(),
             index: vec![NONE; STATES],
             touched: Vec::new(),
@@ -227,7 +250,18 @@ impl<'a> Engine<'a> {
             links: Vec::new(),
         }
     }
+}
 
+/// How many calls deep the scratch buffers are kept (an inner search's
+/// nets may call [`eliminations`] again); deeper ones allocate their own.
+const KEPT_SCRATCH: usize = 4;
+
+thread_local! {
+    /// The scratch buffers of finished calls, ready for the next ones.
+    static SCRATCH: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Engine<'_> {
     fn reset_index(&mut self) {
         for &s in &self.touched {
             self.index[s] = NONE;
@@ -373,7 +407,9 @@ impl<'a> Engine<'a> {
         } else {
             pending_off.push(root);
         }
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // Until the conjugate is reached: the nodes made after it are not
+        // on its chain, and nothing else reads them.
+        'search: while !pending_on.is_empty() || !pending_off.is_empty() {
             for &p in &pending_on {
                 let (a, b) = self.on_to_off(p, y);
                 self.reach(
@@ -384,11 +420,17 @@ impl<'a> Engine<'a> {
                     &mut found,
                     &mut pending_off,
                 );
+                if found.is_some() {
+                    break 'search;
+                }
             }
             pending_on.clear();
             for &p in &pending_off {
                 let (a, b) = self.off_to_on(p, y, true);
                 self.reach(p, a.chain(b), true, conjugate, &mut found, &mut pending_on);
+                if found.is_some() {
+                    break 'search;
+                }
             }
             pending_off.clear();
         }
@@ -658,18 +700,22 @@ fn multiple(engine: &mut Engine, hints: &mut Vec<Hint>) {
     // A net depends on its assumption and the position alone: each is
     // followed once, though SE follows the later places of a unit again
     // for each region chain.
-    let mut nets: Vec<Option<StaticNet>> = (0..729).map(|_| None).collect();
+    // By candidate, the index of its net in `nets` once followed: a table
+    // of all 729 nets themselves would be some 170 kB to set up per call.
+    let mut slots = [u16::MAX; 729];
+    let mut nets: Vec<StaticNet> = Vec::new();
     fn net_of(
-        nets: &mut [Option<StaticNet>],
+        (slots, nets): (&mut [u16; 729], &mut Vec<StaticNet>),
         engine: &mut Engine,
         cell: usize,
         digit: u8,
     ) -> usize {
         let k = cell * 9 + digit as usize - 1;
-        if nets[k].is_none() {
-            nets[k] = Some(engine.follow(cell, digit));
+        if slots[k] == u16::MAX {
+            slots[k] = nets.len() as u16;
+            nets.push(engine.follow(cell, digit));
         }
-        k
+        usize::from(slots[k])
     }
     let mut all: Vec<usize> = Vec::new();
     for cell in Cells(grid.empty_cells()) {
@@ -678,7 +724,7 @@ fn multiple(engine: &mut Engine, hints: &mut Vec<Hint>) {
             continue;
         }
         for digit in Digits(mask) {
-            let own = net_of(&mut nets, engine, cell, digit);
+            let own = net_of((&mut slots, &mut nets), engine, cell, digit);
             for kind in 0..3u8 {
                 let u = unit_through(cell, kind);
                 let places = grid.digit_cells(digit) & UNIT_MASK[u];
@@ -688,14 +734,16 @@ fn multiple(engine: &mut Engine, hints: &mut Vec<Hint>) {
                 all.clear();
                 all.push(own);
                 for other in Cells(places & !(1u128 << cell)) {
-                    all.push(net_of(&mut nets, engine, other, digit));
+                    all.push(net_of((&mut slots, &mut nets), engine, other, digit));
                 }
-                let refs: Vec<&StaticNet> = all.iter().filter_map(|&k| nets[k].as_ref()).collect();
+                let refs: Vec<&StaticNet> = all.iter().map(|&k| &nets[k]).collect();
                 reductions(engine, &refs, Cause::Region(kind), hints);
             }
         }
         let refs: Vec<&StaticNet> = Digits(mask)
-            .filter_map(|d| nets[cell * 9 + d as usize - 1].as_ref())
+            .map(|d| slots[cell * 9 + d as usize - 1])
+            .filter(|&slot| slot != u16::MAX)
+            .map(|slot| &nets[usize::from(slot)])
             .collect();
         reductions(engine, &refs, Cause::Cell, hints);
     }
@@ -898,10 +946,67 @@ fn emit(
 /// also multiple forcing chains, tried when the first finds nothing) make
 /// on `grid`, a net's working copy of `initial`.
 pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -> Vec<NestedFound> {
-    let mut out = Vec::new();
-    let mut implied = Implications::new();
+    let Scratch {
+        mut implied,
+        mut nodes,
+        index,
+        mut touched,
+        mut pending_on,
+        mut pending_off,
+        mut links,
+    } = SCRATCH
+        .with(|kept| kept.borrow_mut().pop())
+        .unwrap_or_else(Scratch::new);
     implied.compute(grid);
-    let mut engine = Engine::new(grid, &implied);
+    for buffer in [&mut pending_on, &mut pending_off] {
+        buffer.clear();
+    }
+    nodes.clear();
+    links.clear();
+    touched.clear();
+    let mut engine = Engine {
+        grid,
+        implied: &implied,
+        nodes,
+        index,
+        touched,
+        pending_on,
+        pending_off,
+        links,
+    };
+    let out = eliminations_with(&mut engine, initial, level);
+    engine.reset_index();
+    let Engine {
+        nodes,
+        index,
+        touched,
+        pending_on,
+        pending_off,
+        links,
+        ..
+    } = engine;
+    let scratch = Scratch {
+        implied,
+        nodes,
+        index,
+        touched,
+        pending_on,
+        pending_off,
+        links,
+    };
+    SCRATCH.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() < KEPT_SCRATCH {
+            kept.push(scratch);
+        }
+    });
+    out
+}
+
+/// [`eliminations`] with `engine` set up on the position.
+fn eliminations_with(engine: &mut Engine, initial: &Candidates, level: u8) -> Vec<NestedFound> {
+    let grid = engine.grid;
+    let mut out = Vec::new();
     let mut hints = Vec::new();
     // X-cycles and X-chains, Y-cycles, then both kinds of link (SE's three
     // loop searches, one list).
@@ -920,7 +1025,7 @@ pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -
         hints.clear();
         engine.links.clear();
         engine.nodes.clear();
-        multiple(&mut engine, &mut hints);
+        multiple(engine, &mut hints);
         emit(&mut hints, &engine.links, initial, grid, &mut out);
     }
     out
