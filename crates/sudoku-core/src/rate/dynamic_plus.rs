@@ -178,7 +178,7 @@ fn naked_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
             if empty < 4 {
                 continue;
             }
-            let cells: Vec<usize> = unit_cells(u).collect();
+            let cells = UNITS[u].map(usize::from);
             for (a, b) in pairs() {
                 let (ma, mb) = (grid.mask(cells[a]), grid.mask(cells[b]));
                 let (wa, wb) = (u128::from(ma), u128::from(mb));
@@ -222,12 +222,18 @@ fn x_wings(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
                 if !several(pa) || !several(pb) {
                     continue;
                 }
-                // The cover lines through the places.
-                let covers: Vec<usize> = (0..9)
-                    .map(|j| unit(cover_kind, j))
-                    .filter(|&v| (pa | pb) & UNIT_MASK[v] != 0)
-                    .collect();
-                if covers.len() != 2 {
+                // The cover lines through the places (counted without a
+                // vector: this runs at every stall of every net).
+                let (mut covers, mut count) = ([0usize; 2], 0);
+                for v in (0..9).map(|j| unit(cover_kind, j)) {
+                    if (pa | pb) & UNIT_MASK[v] != 0 {
+                        if count < 2 {
+                            covers[count] = v;
+                        }
+                        count += 1;
+                    }
+                }
+                if count != 2 {
                     continue;
                 }
                 let base = UNIT_MASK[ua] | UNIT_MASK[ub];
