@@ -266,9 +266,9 @@ impl LinkTable {
         };
         for (cell, digit) in candidates() {
             // With `live_offs`, what a candidate turned on turns off is read
-            // only for candidates that something turned off turns on (and
-            // for starts that are such): the links go both ways, so those
-            // turn something on themselves. The others' lists stay empty.
+            // only for the starts of loops, which turn something on when
+            // off, and for what something turned off turns on, which does
+            // too (those links go both ways). The others' lists stay empty.
             if live_offs && turning_on[digit as usize] & (1 << cell) == 0 {
                 continue;
             }

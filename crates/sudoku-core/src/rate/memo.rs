@@ -11,6 +11,12 @@
 //! cannot change which step the search finds first, so the path, and so
 //! the rating, stay exactly the same.
 //!
+//! Some searches build their patterns from a part of the grid before
+//! checking them against the rest: the almost locked sets of SE's wings
+//! from a unit's candidates, the unique loops of a pair of digits from the
+//! cells holding both. The memo keeps those patterns too, on the same
+//! kind of key, and hands them back in the order they were built.
+//!
 //! An entry is a fact about candidates, not about one position: it holds
 //! for any position with those candidates, so one memo serves a whole
 //! rating, the positions a forcing chain assumes included.
@@ -195,6 +201,8 @@ impl Memo {
             }
             let entry = &mut all[slot][u];
             if entry.key != key {
+                // Keyed only once filled.
+                entry.key = NONE;
                 entry.sets.clear();
                 find(&mut entry.sets);
                 entry.key = key;

@@ -211,9 +211,14 @@ impl Implications {
 struct Engine<'a> {
     grid: &'a Candidates,
     implied: &'a Implications,
+    buffers: Buffers,
+}
+
+/// What an [`Engine`] searches with, apart from its position.
+struct Buffers {
     nodes: Vec<Node>,
     /// `index[state]`: the node holding a state in the current search, or
-    /// `NONE`.
+    /// `NONE` (all `NONE` between calls of [`eliminations`]).
     index: Vec<u32>,
     /// States set in `index`, to clear it.
     touched: Vec<usize>,
@@ -223,25 +228,9 @@ struct Engine<'a> {
     links: Vec<Link>,
 }
 
-/// The buffers of one [`eliminations`] call, kept for the next one on the
-/// same thread: it runs at every stall of every net of a nested search,
-/// and allocating them each time (the implications' tables and the index
-/// alone are some 30 kB) was about a tenth of the nested band's time.
-struct Scratch {
-    implied: Implications,
-    nodes: Vec<Node>,
-    /// All `NONE` between calls.
-    index: Vec<u32>,
-    touched: Vec<usize>,
-    pending_on: Vec<u32>,
-    pending_off: Vec<u32>,
-    links: Vec<Link>,
-}
-
-impl Scratch {
-    fn new() -> Scratch {
-        Scratch {
-            implied: Implications::new(),
+impl Buffers {
+    fn new() -> Buffers {
+        Buffers {
             nodes: Vec::new(),
             index: vec![NONE; STATES],
             touched: Vec::new(),
@@ -250,6 +239,15 @@ impl Scratch {
             links: Vec::new(),
         }
     }
+}
+
+/// The buffers of one [`eliminations`] call, kept for the next one on the
+/// same thread: it runs at every stall of every net of a nested search,
+/// and allocating them each time (the implications' tables and the index
+/// alone are some 30 kB) was about a tenth of the nested band's time.
+struct Scratch {
+    implied: Implications,
+    buffers: Buffers,
 }
 
 /// How many calls deep the scratch buffers are kept (an inner search's
@@ -263,36 +261,36 @@ thread_local! {
 
 impl Engine<'_> {
     fn reset_index(&mut self) {
-        for &s in &self.touched {
-            self.index[s] = NONE;
+        for &s in &self.buffers.touched {
+            self.buffers.index[s] = NONE;
         }
-        self.touched.clear();
+        self.buffers.touched.clear();
     }
 
     fn has(&self, s: usize) -> bool {
-        self.index[s] != NONE
+        self.buffers.index[s] != NONE
     }
 
     fn mark(&mut self, s: usize, node: u32) {
-        self.index[s] = node;
-        self.touched.push(s);
+        self.buffers.index[s] = node;
+        self.buffers.touched.push(s);
     }
 
     fn push(&mut self, cell: u8, digit: u8, on: bool, cause: Cause, parent: u32) -> u32 {
-        self.nodes.push(Node {
+        self.buffers.nodes.push(Node {
             cell,
             digit,
             on,
             cause,
             parent,
         });
-        (self.nodes.len() - 1) as u32
+        (self.buffers.nodes.len() - 1) as u32
     }
 
     /// What turning node `p` on turns off ([`Implications`]), with the
     /// cell's other candidates only when Y-links are on.
     fn on_to_off(&self, p: u32, y: bool) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
-        let node = self.nodes[p as usize];
+        let node = self.buffers.nodes[p as usize];
         let k = node.cell as usize * 9 + node.digit as usize - 1;
         let cell = if y {
             self.implied.on_cell[k].clone()
@@ -305,7 +303,7 @@ impl Engine<'_> {
     /// What turning node `p` off turns on: the cell's last other candidate
     /// with Y-links, the digit's last other places with X-links.
     fn off_to_on(&self, p: u32, y: bool, x: bool) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
-        let node = self.nodes[p as usize];
+        let node = self.buffers.nodes[p as usize];
         let k = node.cell as usize * 9 + node.digit as usize - 1;
         let cell = if y {
             self.implied.off_cell[k].clone()
@@ -322,12 +320,12 @@ impl Engine<'_> {
 
     /// Whether a strict ancestor of `child` holds state `s` (SE's `isParent`).
     fn is_ancestor(&self, child: u32, s: usize) -> bool {
-        let mut n = self.nodes[child as usize].parent;
+        let mut n = self.buffers.nodes[child as usize].parent;
         while n != NONE {
-            if self.nodes[n as usize].state() == s {
+            if self.buffers.nodes[n as usize].state() == s {
                 return true;
             }
-            n = self.nodes[n as usize].parent;
+            n = self.buffers.nodes[n as usize].parent;
         }
         false
     }
@@ -336,11 +334,11 @@ impl Engine<'_> {
     /// search turns `root` on again, four links or more away.
     fn cycles(&mut self, root: u32, y: bool, x: bool, cycles: &mut Vec<u32>) {
         self.reset_index();
-        let source = self.nodes[root as usize].state();
+        let source = self.buffers.nodes[root as usize].state();
         self.mark(source, root);
         let (mut pending_on, mut pending_off) = (
-            std::mem::take(&mut self.pending_on),
-            std::mem::take(&mut self.pending_off),
+            std::mem::take(&mut self.buffers.pending_on),
+            std::mem::take(&mut self.buffers.pending_off),
         );
         pending_on.clear();
         pending_off.clear();
@@ -384,21 +382,21 @@ impl Engine<'_> {
             pending_off.clear();
             std::mem::swap(&mut pending_on, &mut next_on);
         }
-        self.pending_on = pending_on;
-        self.pending_off = pending_off;
+        self.buffers.pending_on = pending_on;
+        self.buffers.pending_off = pending_off;
     }
 
     /// SE's `doForcingChains` from the assumption `root`: the node where the
     /// search first reaches the conjugate of the assumption, if it does.
     fn forcing_chain(&mut self, root: u32, y: bool) -> Option<u32> {
         self.reset_index();
-        let start = self.nodes[root as usize];
+        let start = self.buffers.nodes[root as usize];
         let conjugate = state(start.cell as usize, start.digit, !start.on);
         self.mark(start.state(), root);
         let mut found = None;
         let (mut pending_on, mut pending_off) = (
-            std::mem::take(&mut self.pending_on),
-            std::mem::take(&mut self.pending_off),
+            std::mem::take(&mut self.buffers.pending_on),
+            std::mem::take(&mut self.buffers.pending_off),
         );
         pending_on.clear();
         pending_off.clear();
@@ -434,8 +432,8 @@ impl Engine<'_> {
             }
             pending_off.clear();
         }
-        self.pending_on = pending_on;
-        self.pending_off = pending_off;
+        self.buffers.pending_on = pending_on;
+        self.buffers.pending_off = pending_off;
         found
     }
 
@@ -475,36 +473,36 @@ impl Engine<'_> {
     /// states differ but for a cycle's two ends, listed once), with the
     /// assumption's cause set to `root`; returns its range.
     fn chain(&mut self, node: u32, root: Cause) -> std::ops::Range<u32> {
-        let from = self.links.len() as u32;
-        let first = self.nodes[node as usize].state();
+        let from = self.buffers.links.len() as u32;
+        let first = self.buffers.nodes[node as usize].state();
         let mut n = node;
         while n != NONE {
-            let p = self.nodes[n as usize];
+            let p = self.buffers.nodes[n as usize];
             if p.parent == NONE && n != node && p.state() == first {
                 break;
             }
             let cause = if p.parent == NONE { root } else { p.cause };
-            self.links.push((p.cell, p.digit, p.on, cause));
+            self.buffers.links.push((p.cell, p.digit, p.on, cause));
             n = p.parent;
         }
-        from..self.links.len() as u32
+        from..self.buffers.links.len() as u32
     }
 
     /// SE's `getReversedCycle`: the cycle through `dst` run backwards, each
     /// node flipped and keeping its cause, as a chain from the flipped
     /// assumption back to the flipped `dst` (listed once with it).
     fn reversed_chain(&mut self, dst: u32) -> std::ops::Range<u32> {
-        let from = self.links.len();
+        let from = self.buffers.links.len();
         let mut n = dst;
         while n != NONE {
-            let p = self.nodes[n as usize];
-            self.links.push((p.cell, p.digit, !p.on, p.cause));
+            let p = self.buffers.nodes[n as usize];
+            self.buffers.links.push((p.cell, p.digit, !p.on, p.cause));
             n = p.parent;
         }
-        self.links[from..].reverse();
+        self.buffers.links[from..].reverse();
         // The flipped `dst`, now last, repeats the flipped assumption.
-        self.links.pop();
-        from as u32..self.links.len() as u32
+        self.buffers.links.pop();
+        from as u32..self.buffers.links.len() as u32
     }
 
     /// SE's `doUnaryChaining` from `(cell, digit)` on: its cycles (SE's
@@ -514,7 +512,7 @@ impl Engine<'_> {
         if !x && grid.mask(cell).count_ones() > 2 {
             return;
         }
-        self.nodes.clear();
+        self.buffers.nodes.clear();
         let root = self.push(cell as u8, digit, true, Cause::Assumption, NONE);
         let mut cycles = Vec::new();
         self.cycles(root, y, x, &mut cycles);
@@ -535,15 +533,15 @@ impl Engine<'_> {
             // cycle removes those both would.
             let mut cells = 0u128;
             let mut n = dst;
-            while self.nodes[n as usize].parent != NONE {
-                cells |= 1 << self.nodes[n as usize].cell;
-                n = self.nodes[n as usize].parent;
+            while self.buffers.nodes[n as usize].parent != NONE {
+                cells |= 1 << self.buffers.nodes[n as usize].cell;
+                n = self.buffers.nodes[n as usize].parent;
             }
             let mut forth: Vec<(usize, u8)> = Vec::new();
             let mut back: Vec<(usize, u8)> = Vec::new();
             let mut n = dst;
-            while self.nodes[n as usize].parent != NONE {
-                let p = self.nodes[n as usize];
+            while self.buffers.nodes[n as usize].parent != NONE {
+                let p = self.buffers.nodes[n as usize];
                 let seen = PEERS[p.cell as usize] & !cells & grid.digit_cells(p.digit);
                 let list = if p.on { &mut forth } else { &mut back };
                 for c in Cells(seen) {
@@ -571,7 +569,7 @@ impl Engine<'_> {
         }
         let base = if y && x { 70 } else { 66 };
         for target in chains {
-            let t = self.nodes[target as usize];
+            let t = self.buffers.nodes[target as usize];
             let removable = if t.on {
                 let others = grid.mask(t.cell as usize) & !(1 << t.digit);
                 if others == 0 {
@@ -647,7 +645,7 @@ impl Engine<'_> {
             }
         }
         for &n in &net.nodes {
-            let s = self.nodes[n as usize].state();
+            let s = self.buffers.nodes[n as usize].state();
             net.reached[s / 64] |= 1 << (s % 64);
             net.sorted.push((s as u16, n));
         }
@@ -756,7 +754,7 @@ fn reductions(engine: &mut Engine, nets: &[&StaticNet], root: Cause, hints: &mut
     let kind = if root == Cause::Cell { 5 } else { 6 };
     for on in [true, false] {
         for &n in &nets[0].nodes {
-            let node = engine.nodes[n as usize];
+            let node = engine.buffers.nodes[n as usize];
             if node.on != on {
                 continue;
             }
@@ -948,51 +946,29 @@ fn emit(
 pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -> Vec<NestedFound> {
     let Scratch {
         mut implied,
-        mut nodes,
-        index,
-        mut touched,
-        mut pending_on,
-        mut pending_off,
-        mut links,
+        mut buffers,
     } = SCRATCH
         .with(|kept| kept.borrow_mut().pop())
-        .unwrap_or_else(Scratch::new);
+        .unwrap_or_else(|| Scratch {
+            implied: Implications::new(),
+            buffers: Buffers::new(),
+        });
     implied.compute(grid);
-    for buffer in [&mut pending_on, &mut pending_off] {
-        buffer.clear();
+    for queue in [&mut buffers.pending_on, &mut buffers.pending_off] {
+        queue.clear();
     }
-    nodes.clear();
-    links.clear();
-    touched.clear();
+    buffers.nodes.clear();
+    buffers.links.clear();
     let mut engine = Engine {
         grid,
         implied: &implied,
-        nodes,
-        index,
-        touched,
-        pending_on,
-        pending_off,
-        links,
+        buffers,
     };
     let out = eliminations_with(&mut engine, initial, level);
     engine.reset_index();
-    let Engine {
-        nodes,
-        index,
-        touched,
-        pending_on,
-        pending_off,
-        links,
-        ..
-    } = engine;
     let scratch = Scratch {
+        buffers: engine.buffers,
         implied,
-        nodes,
-        index,
-        touched,
-        pending_on,
-        pending_off,
-        links,
     };
     SCRATCH.with(|kept| {
         let mut kept = kept.borrow_mut();
@@ -1020,13 +996,13 @@ fn eliminations_with(engine: &mut Engine, initial: &Candidates, level: u8) -> Ve
             }
         }
     }
-    emit(&mut hints, &engine.links, initial, grid, &mut out);
+    emit(&mut hints, &engine.buffers.links, initial, grid, &mut out);
     if out.is_empty() && level >= 3 {
         hints.clear();
-        engine.links.clear();
-        engine.nodes.clear();
+        engine.buffers.links.clear();
+        engine.buffers.nodes.clear();
         multiple(engine, &mut hints);
-        emit(&mut hints, &engine.links, initial, grid, &mut out);
+        emit(&mut hints, &engine.buffers.links, initial, grid, &mut out);
     }
     out
 }
