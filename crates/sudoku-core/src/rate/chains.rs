@@ -49,10 +49,14 @@ struct Shared {
     conjugate: [u32; 10],
     /// `parent[state]`: the state it was reached from; state = node * 2 + truth.
     parent: Vec<u16>,
-    /// `seen[state] == stamp` when the current search has reached it: a new
-    /// stamp per start clears them all at once (stamps only grow, across
-    /// the searches sharing these buffers too).
+    /// `seen[state] == stamp` when the current search has reached a
+    /// candidate true (odd states): a new stamp per start clears them all
+    /// at once (stamps only grow, across the searches sharing these
+    /// buffers too).
     seen: Vec<u32>,
+    /// The candidates the current search has reached false, as each
+    /// digit's cells.
+    false_seen: [u128; 10],
     stamp: u32,
     queue: Vec<usize>,
     /// Scratch buffers of [`Search::from`], kept across starts.
@@ -82,6 +86,7 @@ impl Shared {
             conjugate,
             parent: vec![0; 81 * 9 * 2],
             seen: vec![0; 81 * 9 * 2],
+            false_seen: [0; 10],
             stamp: 0,
             queue: Vec::with_capacity(81 * 9 * 2),
             links: Vec::new(),
@@ -119,17 +124,35 @@ impl Search<'_> {
         }
     }
 
-    /// Candidates weakly linked to `n` (if `n` is true, they are false).
-    fn weak(&self, n: Node, out: &mut Vec<Node>) {
+    /// Reaches the candidates weakly linked to `n` (if `n` is true, they
+    /// are false) that are not reached false yet, in order: the digit's
+    /// peers (with bivalue cells only for XY-chains), then for AICs the
+    /// cell's other digits. A false candidate ends no chain, so they are
+    /// only queued, and the digit's peers are found reached or not by one
+    /// mask rather than one by one.
+    fn weak(&mut self, n: Node, state: usize) {
         let (c, d) = parts(n);
-        let mut peers = self.marks.digit_cells(d) & PEERS[c];
+        let shared = &mut *self.shared;
+        let mut peers = self.marks.digit_cells(d) & PEERS[c] & !shared.false_seen[d as usize];
         if self.mode == Mode::Xy {
-            peers &= self.shared.bivalue;
+            peers &= shared.bivalue;
         }
-        out.extend(Cells(peers).map(|p| node(p, d)));
+        shared.false_seen[d as usize] |= peers;
+        for p in Cells(peers) {
+            let next = node(p, d) * 2;
+            shared.parent[next] = state as u16;
+            shared.queue.push(next);
+        }
         if self.mode == Mode::Aic {
-            let others = self.marks.mask(c) & !(1 << d);
-            out.extend(super::candidates::Digits(others).map(|e| node(c, e)));
+            for e in super::candidates::Digits(self.marks.mask(c) & !(1 << d)) {
+                let seen = &mut shared.false_seen[e as usize];
+                if *seen & (1 << c) == 0 {
+                    *seen |= 1 << c;
+                    let next = node(c, e) * 2;
+                    shared.parent[next] = state as u16;
+                    shared.queue.push(next);
+                }
+            }
         }
     }
 
@@ -159,7 +182,9 @@ impl Search<'_> {
         let stamp = self.shared.stamp;
         self.shared.queue.clear();
         let first = start * 2;
-        self.shared.seen[first] = stamp;
+        let (cs, ds) = parts(start);
+        self.shared.false_seen = [0; 10];
+        self.shared.false_seen[ds as usize] = 1 << cs;
         self.shared.queue.push(first);
         let mut head = 0;
         let (mut links, mut victims) = (
@@ -180,21 +205,21 @@ impl Search<'_> {
             let state = self.shared.queue[head];
             head += 1;
             let (n, truth) = (state / 2, state % 2 == 1);
-            links.clear();
             if truth {
-                self.weak(n, &mut links);
-            } else {
-                self.strong(n, &mut links);
+                self.weak(n, state);
+                continue;
             }
+            links.clear();
+            self.strong(n, &mut links);
             for &m in &links {
-                let next = m * 2 + usize::from(!truth);
+                let next = m * 2 + 1;
                 if self.shared.seen[next] == stamp {
                     continue;
                 }
                 self.shared.seen[next] = stamp;
                 self.shared.parent[next] = state as u16;
                 self.shared.queue.push(next);
-                if truth || m == start {
+                if m == start {
                     continue;
                 }
                 victims.clear();
