@@ -131,7 +131,7 @@ struct Queues {
 const NO_SLOT: u16 = u16::MAX;
 
 /// The buffers of [`multiple_forcing_chain`], kept from one call to the
-/// next on the same thread: it follows every candidate of the position,
+/// next on the same thread: it follows most candidates of the position,
 /// and allocating each one's reach anew made the allocator hand memory
 /// back to the system and fault it in again at every call.
 struct Scratch {
@@ -160,13 +160,19 @@ thread_local! {
     static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
 }
 
-/// The best conclusion common to all `branches`: (score in tenths,
-/// complexity, candidate, whether it is turned on).
-fn best_common(branches: &[&Reach], marks: &Candidates) -> Option<(u16, usize, Pot, bool)> {
+/// The best conclusion common to the branches `reaches[i]` for each `i` of
+/// `indices`: (score in tenths, complexity, candidate, whether it is turned
+/// on).
+fn best_common(
+    reaches: &[Reach],
+    indices: &[u16],
+    marks: &Candidates,
+) -> Option<(u16, usize, Pot, bool)> {
+    let branches = indices.iter().map(|&i| &reaches[usize::from(i)]);
     let mut best: Option<(u16, usize, Pot, bool)> = None;
     for on in [true, false] {
         let mut common = [!0u64; 12];
-        for b in branches {
+        for b in branches.clone() {
             let bits = if on { &b.on_bits } else { &b.off_bits };
             for (c, w) in common.iter_mut().zip(bits) {
                 *c &= w;
@@ -187,7 +193,9 @@ fn best_common(branches: &[&Reach], marks: &Candidates) -> Option<(u16, usize, P
             if !marks.has(cell, digit) {
                 continue;
             }
-            let lengths = branches.iter().map(|b| if on { b.on[q] } else { b.off[q] });
+            let lengths = branches
+                .clone()
+                .map(|b| if on { b.on[q] } else { b.off[q] });
             if lengths.clone().any(|l| l == 0) {
                 continue;
             }
@@ -211,8 +219,6 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
             }
         }
     };
-    // Every candidate is followed once: a candidate is a branch of its
-    // cell's chain and of up to three regions' chains.
     let mut scratch = SCRATCH.with(|kept| kept.take()).unwrap_or_default();
     let Scratch {
         reaches,
@@ -222,31 +228,34 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
     } = &mut scratch;
     slot.fill(NO_SLOT);
     links.build(marks, true, true, false);
+    // Each candidate is followed once, when a chain first needs it as a
+    // branch: a candidate of a bivalue cell is a branch only of the region
+    // chains that start at a cell with three candidates or more, and some
+    // are of none.
     let mut used = 0;
-    for cell in Cells(marks.empty_cells()) {
-        for d in marks.digits(cell) {
+    let mut reach_of = |p: Pot, reaches: &mut Vec<Reach>, slot: &mut Vec<u16>| {
+        if slot[p] == NO_SLOT {
             if used == reaches.len() {
                 reaches.push(Reach::new());
             }
-            follow(links, pot(cell, d), &mut reaches[used], queues);
-            slot[pot(cell, d)] = used as u16;
+            follow(links, p, &mut reaches[used], queues);
+            slot[p] = used as u16;
             used += 1;
         }
-    }
-    let reaches = &*reaches;
-    let reach_of = |cell: usize, digit: u8| {
-        let i = slot[pot(cell, digit)];
-        (i != NO_SLOT).then(|| &reaches[usize::from(i)])
+        slot[p]
     };
-    let mut refs: Vec<&Reach> = Vec::with_capacity(9);
+    let mut indices: Vec<u16> = Vec::with_capacity(9);
     for cell in Cells(marks.empty_cells()) {
         let mask = marks.mask(cell);
         if mask.count_ones() <= 2 {
             continue;
         }
-        refs.clear();
-        refs.extend(Digits(mask).filter_map(|d| reach_of(cell, d)));
-        consider(best_common(&refs, marks), Technique::CellForcingChain);
+        indices.clear();
+        indices.extend(Digits(mask).map(|d| reach_of(pot(cell, d), reaches, slot)));
+        consider(
+            best_common(reaches, &indices, marks),
+            Technique::CellForcingChain,
+        );
         for digit in Digits(mask) {
             let units = CELL_UNITS[cell];
             for u in [units[2], units[0], units[1]] {
@@ -254,9 +263,12 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
                 if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
                     continue;
                 }
-                refs.clear();
-                refs.extend(Cells(places).filter_map(|c| reach_of(c, digit)));
-                consider(best_common(&refs, marks), Technique::RegionForcingChain);
+                indices.clear();
+                indices.extend(Cells(places).map(|c| reach_of(pot(c, digit), reaches, slot)));
+                consider(
+                    best_common(reaches, &indices, marks),
+                    Technique::RegionForcingChain,
+                );
             }
         }
     }
