@@ -44,9 +44,6 @@ fn parts(n: Node) -> (usize, u8) {
 /// per step, and runs after most steps of a hard puzzle).
 struct Shared {
     bivalue: u128,
-    /// `conjugate[d]`: the units where digit `d` has exactly two places
-    /// (a bit per unit).
-    conjugate: [u32; 10],
     /// `parent[state]`: the state it was reached from; state = node * 2 + truth.
     parent: Vec<u16>,
     /// `seen[state] == stamp` when the current search has reached a
@@ -59,10 +56,27 @@ struct Shared {
     false_seen: [u128; 10],
     stamp: u32,
     queue: Vec<usize>,
-    /// Scratch buffers of [`Search::from`], kept across starts.
-    links: Vec<Node>,
+    /// Every candidate's strong links, worked out once: each is expanded
+    /// by many of the position's searches.
+    strong: Vec<Strong>,
+    /// Scratch buffer of [`Search::from`], kept across starts.
     victims: Vec<(usize, u8)>,
 }
+
+/// A candidate's strong links: the other digit of its cell when the cell
+/// is bivalue, and its digit's other place in each unit (in the cell's
+/// order of units) where it has two.
+#[derive(Clone, Copy)]
+struct Strong {
+    /// The other candidate of a bivalue cell, or [`NO_NODE`].
+    cell: u16,
+    /// The conjugates, `units` of them.
+    places: [u16; 3],
+    units: u8,
+}
+
+/// No candidate.
+const NO_NODE: u16 = u16::MAX;
 
 impl Shared {
     fn new(marks: &Candidates) -> Shared {
@@ -81,15 +95,39 @@ impl Shared {
                 }
             }
         }
+        let mut strong = vec![
+            Strong {
+                cell: NO_NODE,
+                places: [0; 3],
+                units: 0,
+            };
+            81 * 9
+        ];
+        for c in Cells(marks.empty_cells()) {
+            let mask = marks.mask(c);
+            for d in super::candidates::Digits(mask) {
+                let links = &mut strong[node(c, d)];
+                if bivalue & (1 << c) != 0 {
+                    links.cell = node(c, (mask & !(1 << d)).trailing_zeros() as u8) as u16;
+                }
+                for &u in &CELL_UNITS[c] {
+                    if conjugate[d as usize] & (1 << u) != 0 {
+                        let m = marks.digit_cells(d) & UNIT_MASK[u as usize];
+                        let other = (m & !(1 << c)).trailing_zeros() as usize;
+                        links.places[usize::from(links.units)] = node(other, d) as u16;
+                        links.units += 1;
+                    }
+                }
+            }
+        }
         Shared {
             bivalue,
-            conjugate,
+            strong,
             parent: vec![0; 81 * 9 * 2],
             seen: vec![0; 81 * 9 * 2],
             false_seen: [0; 10],
             stamp: 0,
             queue: Vec::with_capacity(81 * 9 * 2),
-            links: Vec::new(),
             victims: Vec::new(),
         }
     }
@@ -107,21 +145,22 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Candidates strongly linked to `n` (if `n` is false, they are true).
-    fn strong(&self, n: Node, out: &mut Vec<Node>) {
-        let (c, d) = parts(n);
-        if matches!(self.mode, Mode::Xy | Mode::Aic) && self.shared.bivalue & (1 << c) != 0 {
-            let other = self.marks.mask(c) & !(1 << d);
-            out.push(node(c, other.trailing_zeros() as u8));
-        }
-        if matches!(self.mode, Mode::X(_) | Mode::Aic) {
-            for &u in &CELL_UNITS[c] {
-                if self.shared.conjugate[d as usize] & (1 << u) != 0 {
-                    let m = self.marks.digit_cells(d) & UNIT_MASK[u as usize];
-                    out.push(node((m & !(1 << c)).trailing_zeros() as usize, d));
-                }
-            }
-        }
+    /// Candidates strongly linked to `n` (if `n` is false, they are true),
+    /// in order: the cell's other digit, then the digit's conjugates.
+    fn strong(&self, n: Node) -> impl Iterator<Item = Node> {
+        let links = self.shared.strong[n];
+        let cell = if matches!(self.mode, Mode::Xy | Mode::Aic) && links.cell != NO_NODE {
+            Some(usize::from(links.cell))
+        } else {
+            None
+        };
+        let units = if matches!(self.mode, Mode::X(_) | Mode::Aic) {
+            usize::from(links.units)
+        } else {
+            0
+        };
+        cell.into_iter()
+            .chain((0..units).map(move |i| usize::from(links.places[i])))
     }
 
     /// Reaches the candidates weakly linked to `n` (if `n` is true, they
@@ -187,10 +226,7 @@ impl Search<'_> {
         self.shared.false_seen[ds as usize] = 1 << cs;
         self.shared.queue.push(first);
         let mut head = 0;
-        let (mut links, mut victims) = (
-            std::mem::take(&mut self.shared.links),
-            std::mem::take(&mut self.shared.victims),
-        );
+        let mut victims = std::mem::take(&mut self.shared.victims);
         // The states at the depth being expanded end at `level_end`; a chain
         // ending at a child of a state at `depth` has `depth + 2` candidates.
         let (mut depth, mut level_end) = (0, self.shared.queue.len());
@@ -209,9 +245,7 @@ impl Search<'_> {
                 self.weak(n, state);
                 continue;
             }
-            links.clear();
-            self.strong(n, &mut links);
-            for &m in &links {
+            for m in self.strong(n) {
                 let next = m * 2 + 1;
                 if self.shared.seen[next] == stamp {
                     continue;
@@ -237,12 +271,12 @@ impl Search<'_> {
                     cells.dedup();
                     step.cells = cells;
                     step.eliminations.extend_from_slice(&victims);
-                    (self.shared.links, self.shared.victims) = (links, victims);
+                    self.shared.victims = victims;
                     return true;
                 }
             }
         }
-        (self.shared.links, self.shared.victims) = (links, victims);
+        self.shared.victims = victims;
         false
     }
 }
