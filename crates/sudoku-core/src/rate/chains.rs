@@ -78,8 +78,15 @@ struct Strong {
 /// No candidate.
 const NO_NODE: u16 = u16::MAX;
 
-impl Shared {
-    fn new(marks: &Candidates) -> Shared {
+/// The strong links of a position: its bivalue cells, and for each digit
+/// the units where it has exactly two places (a bit per unit).
+struct StrongSets {
+    bivalue: u128,
+    conjugate: [u32; 10],
+}
+
+impl StrongSets {
+    fn new(marks: &Candidates) -> StrongSets {
         let bivalue = Cells(marks.empty_cells())
             .filter(|&c| marks.mask(c).count_ones() == 2)
             .fold(0u128, |a, c| a | 1 << c);
@@ -95,6 +102,17 @@ impl Shared {
                 }
             }
         }
+        StrongSets { bivalue, conjugate }
+    }
+}
+
+impl Shared {
+    fn new(marks: &Candidates) -> Shared {
+        Shared::with(marks, &StrongSets::new(marks))
+    }
+
+    fn with(marks: &Candidates, sets: &StrongSets) -> Shared {
+        let StrongSets { bivalue, conjugate } = *sets;
         let mut strong = vec![
             Strong {
                 cell: NO_NODE,
@@ -399,9 +417,16 @@ fn keep_forcing_chain(best: &mut Option<Best>, found: &Step, nodes: usize) {
 /// score, then complexity (the candidates counted), then kind (X-chains,
 /// Y-cycles, the others) and takes the first; so does this.
 pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    let sets = StrongSets::new(marks);
+    if context
+        .memo
+        .is_chainless(marks, sets.bivalue, &sets.conjugate)
+    {
+        return false;
+    }
     let mut best: Option<Best> = None;
     let mut scratch = Step::new(Technique::Aic);
-    let mut shared = Shared::new(marks);
+    let mut shared = Shared::with(marks, &sets);
     let runs = (1..=9).map(|d| (Mode::X(d), Technique::XChain, 66)).chain([
         (Mode::Xy, Technique::XyChain, 70),
         (Mode::Aic, Technique::Aic, 70),
@@ -439,6 +464,7 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
         }
     }
     let Some((key, mut found)) = best else {
+        context.memo.chainless(marks, sets.bivalue, &sets.conjugate);
         return false;
     };
     // A cycle's eliminations are a chain's too, so there is none without a

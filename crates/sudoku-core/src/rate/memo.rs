@@ -103,6 +103,15 @@ struct PairLoops {
     by_start: Vec<(usize, Vec<Vec<usize>>)>,
 }
 
+/// A position on which SE's forcing chains found nothing (see
+/// [`Memo::is_chainless`]): each digit's cells, the bivalue cells, and the
+/// units where each digit has two places.
+struct Chainless {
+    cells: [u128; 10],
+    bivalue: u128,
+    conjugate: [u32; 10],
+}
+
 /// The candidates each barren part was last searched on.
 pub(crate) struct Memo {
     digits: [[Cell<u128>; 10]; DIGIT_SEARCHES],
@@ -116,6 +125,8 @@ pub(crate) struct Memo {
     /// The unit keys of the last position asked about, with its
     /// candidates: the unit searches of one step share them.
     keys: RefCell<Option<([u16; 81], [u128; 27])>>,
+    /// The last position on which SE's forcing chains found nothing.
+    chainless: RefCell<Option<Chainless>>,
 }
 
 impl Memo {
@@ -127,6 +138,7 @@ impl Memo {
             almost_locked: RefCell::new(Vec::new()),
             unique_loops: RefCell::new(Vec::new()),
             keys: RefCell::new(None),
+            chainless: RefCell::new(None),
         }
     }
 
@@ -175,6 +187,56 @@ impl Memo {
     /// Records that `search` finds nothing in unit `u` with key `key`.
     pub(super) fn barren_unit(&self, search: UnitSearch, u: usize, key: u128) {
         self.units[search as usize][u].set(key);
+    }
+
+    /// True when SE's forcing chains are known to find nothing in `marks`,
+    /// whose bivalue cells are `bivalue` and whose units with two places
+    /// of digit `d` are `conjugate[d]` (a bit per unit).
+    ///
+    /// This memo is not keyed on equal candidates but on fewer ones. A
+    /// position whose candidates are among those of a chainless one, with
+    /// no bivalue cell nor two-place unit that the chainless one lacks, is
+    /// chainless too: its strong links are among the other's (a unit or
+    /// cell with two candidates left had the same two there), and so are its
+    /// weak links, so every chain it has is a chain of the other; the
+    /// candidates such a chain removes there (those weakly linked to both
+    /// ends) are among what it removed in the other, which was nothing. The
+    /// search found nothing there at any length, so from every start it
+    /// reached every candidate it could, and none of those chains was
+    /// missed. A step that removes candidates without creating a strong
+    /// link leaves such a position, and so do the hard steps of many
+    /// puzzles, after each of which the forcing chains ran in vain before.
+    pub(super) fn is_chainless(
+        &self,
+        marks: &Candidates,
+        bivalue: u128,
+        conjugate: &[u32; 10],
+    ) -> bool {
+        let known = self.chainless.borrow();
+        let Some(known) = known.as_ref() else {
+            return false;
+        };
+        bivalue & !known.bivalue == 0
+            && (1..=9).all(|d| {
+                conjugate[d] & !known.conjugate[d] == 0
+                    && marks.digit_cells(d as u8) & !known.cells[d] == 0
+            })
+    }
+
+    /// Records that SE's forcing chains find nothing in `marks` (with
+    /// `bivalue` and `conjugate` as in [`Memo::is_chainless`]).
+    pub(super) fn chainless(&self, marks: &Candidates, bivalue: u128, conjugate: &[u32; 10]) {
+        *self.chainless.borrow_mut() = Some(Chainless {
+            cells: std::array::from_fn(|d| {
+                if d == 0 {
+                    0
+                } else {
+                    marks.digit_cells(d as u8)
+                }
+            }),
+            bivalue,
+            conjugate: *conjugate,
+        });
     }
 
     /// The almost locked sets of `size` cells in unit `u`, whose key is
