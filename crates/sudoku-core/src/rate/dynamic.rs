@@ -41,9 +41,7 @@
 //! order found (cells in order, digits in order). This module keeps every
 //! candidate's premises to count them the same way.
 
-use super::candidates::{
-    turned_off, turned_on, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK,
-};
+use super::candidates::{turned_off, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
 use super::fifo::Fifo;
 use super::{Context, Step, Technique};
 
@@ -276,11 +274,125 @@ impl Net {
     }
 }
 
+const fn build_unit_bits() -> [[u16; 3]; 81] {
+    let mut out = [[0u16; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col) = (c / 9, c % 9);
+        out[c] = [1 << col, 1 << r, 1 << (r % 3 * 3 + col % 3)];
+        c += 1;
+    }
+    out
+}
+
+/// Each cell's bit among the nine cells of its row, column and box (in
+/// the order of [`CELL_UNITS`], a unit's cells in the order of [`UNITS`]).
+static UNIT_BITS: [[u16; 3]; 81] = build_unit_bits();
+
+/// A net's working copy of the marks, with each digit's places in each
+/// unit as nine bits (the unit's cells in order): an "off" turns on the
+/// digit's last place in a unit, and that is tested once for every node
+/// turned off, on nine bits far more cheaply than on 81.
+#[derive(Clone)]
+struct Working {
+    grid: Candidates,
+    /// `places[digit][unit]`.
+    places: [[u16; 27]; 10],
+}
+
+impl Working {
+    fn new(marks: &Candidates) -> Working {
+        let mut places = [[0u16; 27]; 10];
+        for (digit, units) in places.iter_mut().enumerate().skip(1) {
+            for (u, unit) in units.iter_mut().enumerate() {
+                *unit = UNITS[u]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| marks.has(c as usize, digit as u8))
+                    .fold(0, |acc, (i, _)| acc | 1 << i);
+            }
+        }
+        Working {
+            grid: marks.clone(),
+            places,
+        }
+    }
+
+    fn eliminate(&mut self, cell: usize, digit: u8) {
+        self.grid.eliminate(cell, digit);
+        let places = &mut self.places[digit as usize];
+        for (&u, &bit) in CELL_UNITS[cell].iter().zip(&UNIT_BITS[cell]) {
+            places[u as usize] &= !bit;
+        }
+    }
+
+    /// What `digit` in `cell` turned off turns on, as
+    /// [`super::candidates::turned_on`] finds it with X-links (and Y-links
+    /// when `y_links`): the cell's last candidate, then the digit's last
+    /// place in the box, row and column, each once.
+    fn turned_on(&self, cell: usize, digit: u8, y_links: bool) -> TurnedOn {
+        let mut on = TurnedOn {
+            found: [[0; 3]; 4],
+            count: 0,
+        };
+        if y_links {
+            let mask = self.grid.mask(cell);
+            if super::subsets::bits(mask) == 2 {
+                let other = (mask & !(1 << digit)).trailing_zeros() as u8;
+                on.found[0] = [cell as u8, other, NO_UNIT];
+                on.count = 1;
+            }
+        }
+        let [row, column, in_box] = CELL_UNITS[cell];
+        let [row_bit, column_bit, box_bit] = UNIT_BITS[cell];
+        let places = &self.places[digit as usize];
+        for (unit, bit) in [(in_box, box_bit), (row, row_bit), (column, column_bit)] {
+            let others = places[unit as usize] & !bit;
+            // Exactly one place (`is_power_of_two` counts bits, slowly
+            // without a `popcnt` target feature).
+            if others == 0 || others & (others - 1) != 0 {
+                continue;
+            }
+            let other = UNITS[unit as usize][others.trailing_zeros() as usize];
+            if !on.found[..usize::from(on.count)]
+                .iter()
+                .any(|&[c, d, _]| (c, d) == (other, digit))
+            {
+                on.found[usize::from(on.count)] = [other, digit, unit];
+                on.count += 1;
+            }
+        }
+        on
+    }
+}
+
+/// No unit: a cell's last candidate, in [`TurnedOn`].
+const NO_UNIT: u8 = u8::MAX;
+
+/// What [`Working::turned_on`] found, in an array, as this runs for every
+/// node turned off: (cell, digit, the unit of the link or [`NO_UNIT`]).
+struct TurnedOn {
+    found: [[u8; 3]; 4],
+    count: u8,
+}
+
+impl TurnedOn {
+    /// (cell, digit, the unit of the link or `None` for the cell's).
+    fn iter(&self) -> impl Iterator<Item = (usize, u8, Option<u8>)> + '_ {
+        self.found[..usize::from(self.count)]
+            .iter()
+            .map(|&[c, d, u]| (usize::from(c), d, (u != NO_UNIT).then_some(u)))
+    }
+}
+
 /// The working state of one search: scratch buffers reused by every net.
 struct Chainer<'a> {
     marks: &'a Candidates,
     mode: Mode,
-    grid: Candidates,
+    /// The marks as every net starts from them, and as the current one
+    /// has them.
+    start: Working,
+    work: Working,
     buffers: ChainBuffers,
 }
 
@@ -324,7 +436,7 @@ impl Chainer<'_> {
     /// Follows the assumption `start` into `net` (cleared first).
     fn follow(&mut self, start: State, net: &mut Net) {
         net.clear();
-        self.grid.clone_from(self.marks);
+        self.work.clone_from(&self.start);
         self.buffers.pending_on.clear();
         self.buffers.pending_off.clear();
         let first = net.push(start, &[], true);
@@ -337,7 +449,8 @@ impl Chainer<'_> {
         loop {
             if let Some(n) = self.buffers.pending_on.pop_front() {
                 let (cell, digit, _) = split(net.nodes[n as usize].state);
-                let offs = turned_off(&self.grid, cell, digit, xy).map(|(c, d)| state(c, d, false));
+                let offs =
+                    turned_off(&self.work.grid, cell, digit, xy).map(|(c, d)| state(c, d, false));
                 for off in offs {
                     if net.has(off | 1) {
                         let clash = net.push(off, &[n], false);
@@ -355,9 +468,9 @@ impl Chainer<'_> {
                 let (cell, digit, _) = split(net.nodes[n as usize].state);
                 // What turns on, and why: the cell's last candidate (no
                 // unit) or the digit's last place in unit `u`.
-                let made = turned_on(&self.grid, cell, digit, xy, true);
-                self.grid.eliminate(cell, digit);
-                for &(on_cell, on_digit, why) in made.as_slice() {
+                let made = self.work.turned_on(cell, digit, xy);
+                self.work.eliminate(cell, digit);
+                for (on_cell, on_digit, why) in made.iter() {
                     let on = state(on_cell, on_digit, true);
                     let clash = net.has(on & !1);
                     if !clash && net.has(on) {
@@ -371,7 +484,7 @@ impl Chainer<'_> {
                     match why {
                         None => {
                             let gone =
-                                self.marks.mask(cell) & !self.grid.mask(cell) & !(1 << digit);
+                                self.marks.mask(cell) & !self.work.grid.mask(cell) & !(1 << digit);
                             self.buffers
                                 .parents
                                 .extend(Digits(gone).map(|d| net.node(state(cell, d, false))));
@@ -380,7 +493,7 @@ impl Chainer<'_> {
                             let unit = UNIT_MASK[u as usize] & !(1 << cell);
                             let gone = self.marks.digit_cells(digit)
                                 & unit
-                                & !self.grid.digit_cells(digit);
+                                & !self.work.grid.digit_cells(digit);
                             self.buffers
                                 .parents
                                 .extend(Cells(gone).map(|c| net.node(state(c, digit, false))));
@@ -412,7 +525,9 @@ impl Chainer<'_> {
     /// at all); false when none is new.
     fn advance(&mut self, net: &mut Net) -> bool {
         let mut any = false;
-        for (cell, digit, premises) in super::dynamic_plus::eliminations(self.marks, &self.grid) {
+        for (cell, digit, premises) in
+            super::dynamic_plus::eliminations(self.marks, &self.work.grid)
+        {
             let off = state(cell, digit, false);
             if net.has(off) {
                 continue;
@@ -429,8 +544,8 @@ impl Chainer<'_> {
             return true;
         }
         let found = match self.mode {
-            Mode::Nested(level) => super::nested::eliminations(self.marks, &self.grid, level),
-            Mode::Deep(level) => deep_eliminations(self.marks, &self.grid, level),
+            Mode::Nested(level) => super::nested::eliminations(self.marks, &self.work.grid, level),
+            Mode::Deep(level) => deep_eliminations(self.marks, &self.work.grid, level),
             _ => return false,
         };
         for found in found {
@@ -908,7 +1023,8 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
         chainer: Chainer {
             marks,
             mode,
-            grid: marks.clone(),
+            start: Working::new(marks),
+            work: Working::new(marks),
             buffers: chain,
         },
         best: None,
