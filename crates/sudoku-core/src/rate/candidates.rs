@@ -101,6 +101,42 @@ const fn build_peers() -> [u128; 81] {
 /// The 20 peers of each cell (cells sharing a unit with it), as a mask.
 pub(crate) static PEERS: [u128; 81] = build_peers();
 
+const fn build_cell_bits() -> [u128; 81] {
+    let mut out = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        out[c] = 1 << c;
+        c += 1;
+    }
+    out
+}
+
+const fn build_candidate_parts() -> [[u8; 2]; 729] {
+    let mut out = [[0u8; 2]; 729];
+    let mut p = 0;
+    while p < 729 {
+        out[p] = [(p / 9) as u8, (p % 9) as u8 + 1];
+        p += 1;
+    }
+    out
+}
+
+/// The cell and digit of each candidate `cell * 9 + digit - 1`.
+static CANDIDATE_PARTS: [[u8; 2]; 729] = build_candidate_parts();
+
+/// The cell and digit of candidate `p = cell * 9 + digit - 1`, the
+/// numbering the chains share: read from a table, as the chains split
+/// every candidate they reach, and dividing by nine costs more.
+#[inline]
+pub(crate) fn candidate_parts(p: usize) -> (usize, u8) {
+    let [cell, digit] = CANDIDATE_PARTS[p];
+    (usize::from(cell), digit)
+}
+
+/// Each cell's bit, `1 << cell`: a load costs fewer instructions than
+/// shifting a 128-bit word by a variable amount.
+static CELL_BIT: [u128; 81] = build_cell_bits();
+
 /// The cells of `places` in `cell`'s box, row and column, in that order
 /// (Sudoku Explainer's), other than `cell`, each once. Shared by the
 /// chaining techniques, whose scores depend on this order.
@@ -586,7 +622,7 @@ impl Candidates {
     #[inline]
     pub(crate) fn eliminate(&mut self, cell: usize, digit: u8) {
         self.cands[cell] &= !(1 << digit);
-        self.by_digit[digit as usize] &= !(1u128 << cell);
+        self.by_digit[digit as usize] &= !CELL_BIT[cell];
     }
 
     /// Applies a step's placements and eliminations. Entries that name no

@@ -36,7 +36,7 @@ fn node(cell: usize, digit: u8) -> Node {
 }
 
 fn parts(n: Node) -> (usize, u8) {
-    (n / 9, (n % 9) as u8 + 1)
+    super::candidates::candidate_parts(n)
 }
 
 /// What the searches of one position share: the links, worked out once,

@@ -62,8 +62,8 @@ fn state(cell: usize, digit: u8, on: bool) -> State {
 }
 
 fn split(s: State) -> (usize, u8, bool) {
-    let p = s / 2;
-    (p / 9, (p % 9) as u8 + 1, s % 2 == 1)
+    let (cell, digit) = super::candidates::candidate_parts(s / 2);
+    (cell, digit, s % 2 == 1)
 }
 
 /// Which of SE's chaining techniques is searched.

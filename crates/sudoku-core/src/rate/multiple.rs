@@ -24,7 +24,7 @@ fn pot(cell: usize, digit: u8) -> Pot {
 }
 
 fn split(p: Pot) -> (usize, u8) {
-    (p / 9, (p % 9) as u8 + 1)
+    super::candidates::candidate_parts(p)
 }
 
 /// What one assumption leads to: for each candidate, the length of the
