@@ -45,6 +45,7 @@
 mod bug;
 mod candidates;
 mod chains;
+mod closure;
 mod colouring;
 mod cycles;
 mod direct;

@@ -29,6 +29,7 @@
 //! erasures hold whenever the net's assumption does.
 
 use super::candidates::{Candidates, Cells, Digits, CELL_UNITS, PEERS, UNIT_MASK};
+use super::closure::{Closure, Graph};
 use super::dynamic_plus::hash_order;
 
 /// No node.
@@ -132,6 +133,10 @@ fn tenths_for(base: u16, complexity: u32) -> u16 {
 /// the box, the row and the column, each cell once: SE's `getOffToOn`).
 struct Implications {
     pool: Vec<(u8, u8, Cause)>,
+    /// The state each pool entry turns on or off, entry by entry.
+    targets: Vec<u16>,
+    /// Every candidate's two states.
+    states: Vec<u16>,
     /// Per candidate: its cell's other candidates, and its other places.
     on_cell: Vec<std::ops::Range<u32>>,
     on_peers: Vec<std::ops::Range<u32>>,
@@ -144,6 +149,8 @@ impl Implications {
     fn new() -> Implications {
         Implications {
             pool: Vec::new(),
+            targets: Vec::new(),
+            states: Vec::new(),
             on_cell: vec![0..0; 729],
             on_peers: vec![0..0; 729],
             off_cell: vec![0..0; 729],
@@ -162,6 +169,7 @@ impl Implications {
             ranges.fill(0..0);
         }
         self.pool.clear();
+        self.states.clear();
         let pool = &mut self.pool;
         let range = |pool: &Vec<(u8, u8, Cause)>, from: usize| from as u32..pool.len() as u32;
         for cell in Cells(grid.empty_cells()) {
@@ -169,6 +177,7 @@ impl Implications {
             let units = CELL_UNITS[cell];
             for digit in Digits(mask) {
                 let k = cell * 9 + digit as usize - 1;
+                self.states.extend([2 * k as u16, 2 * k as u16 + 1]);
                 let from = pool.len();
                 for d in Digits(mask & !(1 << digit)) {
                     pool.push((cell as u8, d, Cause::Cell));
@@ -204,7 +213,55 @@ impl Implications {
                 self.off_units[k] = range(pool, from);
             }
         }
+        // What an "on" turns off, then what an "off" turns on (see above).
+        self.targets.clear();
+        for k in 0..729 {
+            for (range, on) in [
+                (self.on_cell[k].start..self.on_peers[k].end, false),
+                (self.off_cell[k].start..self.off_units[k].end, true),
+            ] {
+                let entries = &self.pool[range.start as usize..range.end as usize];
+                debug_assert_eq!(self.targets.len(), range.start as usize);
+                self.targets.extend(
+                    entries
+                        .iter()
+                        .map(|&(c, d, _)| state(usize::from(c), d, on) as u16),
+                );
+            }
+        }
     }
+
+    /// The links SE's static searches follow on the position, with Y-links
+    /// (a cell's other candidates, its last one) when `y` and X-links (a
+    /// digit's last place in a unit) when `x` (its other places always),
+    /// as the successor range of each state (off at `2k`, on at `2k + 1`
+    /// for candidate `k`) in [`Implications::targets`]: a candidate's four
+    /// lists lie one after the other in the pool.
+    fn graph(&self, y: bool, x: bool, ranges: &mut Vec<(u32, u32)>) {
+        ranges.clear();
+        for k in 0..729 {
+            let (on_cell, on_peers) = (&self.on_cell[k], &self.on_peers[k]);
+            let (off_cell, off_units) = (&self.off_cell[k], &self.off_units[k]);
+            let off = if x {
+                (
+                    if y { off_cell.start } else { off_units.start },
+                    off_units.end,
+                )
+            } else if y {
+                (off_cell.start, off_cell.end)
+            } else {
+                (0, 0)
+            };
+            let on = (if y { on_cell.start } else { on_peers.start }, on_peers.end);
+            ranges.extend([off, on]);
+        }
+    }
+}
+
+/// What SE's static searches reach on a position, by kind of link.
+struct Reachable {
+    ranges: Vec<(u32, u32)>,
+    closure: Closure,
 }
 
 /// The breadth-first searches of SE's static chains on one position.
@@ -248,6 +305,7 @@ impl Buffers {
 struct Scratch {
     implied: Implications,
     buffers: Buffers,
+    reachable: Reachable,
 }
 
 /// How many calls deep the scratch buffers are kept (an inner search's
@@ -506,21 +564,39 @@ impl Engine<'_> {
     }
 
     /// SE's `doUnaryChaining` from `(cell, digit)` on: its cycles (SE's
-    /// `createCycleHint`) and, with X-links, its forcing chains.
-    fn unary(&mut self, cell: usize, digit: u8, y: bool, x: bool, hints: &mut Vec<Hint>) {
+    /// `createCycleHint`) and, with X-links, its forcing chains. Each search
+    /// runs only when `closure` (of these links) says it can find something:
+    /// a way back to the assumption, or to its opposite. The others would
+    /// read everything they reach in vain, and the hints are the same.
+    fn unary(
+        &mut self,
+        cell: usize,
+        digit: u8,
+        y: bool,
+        x: bool,
+        closure: &Closure,
+        hints: &mut Vec<Hint>,
+    ) {
         let grid = self.grid;
         if !x && grid.mask(cell).count_ones() > 2 {
             return;
         }
         self.buffers.nodes.clear();
         let root = self.push(cell as u8, digit, true, Cause::Assumption, NONE);
+        let (on, off) = (state(cell, digit, true), state(cell, digit, false));
         let mut cycles = Vec::new();
-        self.cycles(root, y, x, &mut cycles);
+        if closure.on_cycle(on) {
+            self.cycles(root, y, x, &mut cycles);
+        }
         let mut chains = Vec::new();
         if x {
-            chains.extend(self.forcing_chain(root, y));
-            let off_root = self.push(cell as u8, digit, false, Cause::Assumption, NONE);
-            chains.extend(self.forcing_chain(off_root, y));
+            if closure.reaches(on, off) {
+                chains.extend(self.forcing_chain(root, y));
+            }
+            if closure.reaches(off, on) {
+                let off_root = self.push(cell as u8, digit, false, Cause::Assumption, NONE);
+                chains.extend(self.forcing_chain(off_root, y));
+            }
         }
         let (base, kind) = match (y, x) {
             (true, true) => (70, 4),
@@ -947,11 +1023,16 @@ pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -
     let Scratch {
         mut implied,
         mut buffers,
+        mut reachable,
     } = SCRATCH
         .with(|kept| kept.borrow_mut().pop())
         .unwrap_or_else(|| Scratch {
             implied: Implications::new(),
             buffers: Buffers::new(),
+            reachable: Reachable {
+                ranges: Vec::new(),
+                closure: Closure::new(),
+            },
         });
     implied.compute(grid);
     for queue in [&mut buffers.pending_on, &mut buffers.pending_off] {
@@ -964,11 +1045,12 @@ pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -
         implied: &implied,
         buffers,
     };
-    let out = eliminations_with(&mut engine, initial, level);
+    let out = eliminations_with(&mut engine, initial, level, &mut reachable);
     engine.reset_index();
     let scratch = Scratch {
         buffers: engine.buffers,
         implied,
+        reachable,
     };
     SCRATCH.with(|kept| {
         let mut kept = kept.borrow_mut();
@@ -980,19 +1062,33 @@ pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -
 }
 
 /// [`eliminations`] with `engine` set up on the position.
-fn eliminations_with(engine: &mut Engine, initial: &Candidates, level: u8) -> Vec<NestedFound> {
+fn eliminations_with(
+    engine: &mut Engine,
+    initial: &Candidates,
+    level: u8,
+    reachable: &mut Reachable,
+) -> Vec<NestedFound> {
     let grid = engine.grid;
     let mut out = Vec::new();
     let mut hints = Vec::new();
     // X-cycles and X-chains, Y-cycles, then both kinds of link (SE's three
     // loop searches, one list).
     for (y, x) in [(false, true), (true, false), (true, true)] {
+        let Reachable { ranges, closure } = &mut *reachable;
+        let implied = engine.implied;
+        implied.graph(y, x, ranges);
+        let graph = Graph {
+            ranges,
+            targets: &implied.targets,
+        };
+        // The cycles' search alone without X-links: no reach needed.
+        closure.compute(&graph, &implied.states, x);
         for cell in Cells(grid.empty_cells()) {
             if grid.mask(cell).count_ones() < 2 {
                 continue;
             }
             for digit in Digits(grid.mask(cell)) {
-                engine.unary(cell, digit, y, x, &mut hints);
+                engine.unary(cell, digit, y, x, closure, &mut hints);
             }
         }
     }

@@ -1,0 +1,283 @@
+//! Which states of a static implication graph reach which: its strongly
+//! connected components and their transitive closure.
+//!
+//! SE's nested rules run a breadth-first search from every candidate of a
+//! net's working copy, assumed on and off, to the point where it reaches
+//! the opposite of its assumption (a forcing chain), and another to the
+//! point where it comes back to it (a cycle). A static search reaches
+//! exactly what the graph of its links reaches, and most of these searches
+//! reach neither: they read all of it in vain. The closure answers both
+//! questions for every state at once, for about the cost of a few
+//! searches, so that only the searches that find something run.
+//!
+//! Tarjan's algorithm finds the components in reverse topological order
+//! (each after every component it reaches), so a component's reach is its
+//! own bit and the union of its successors', all known by then.
+
+/// No component, or not reached yet.
+const UNSEEN: u32 = u32::MAX;
+
+/// A graph over states `0..n`: the successors of state `s` are
+/// `targets[ranges[s].0 as usize..ranges[s].1 as usize]`.
+pub(super) struct Graph<'a> {
+    pub(super) ranges: &'a [(u32, u32)],
+    pub(super) targets: &'a [u16],
+}
+
+impl Graph<'_> {
+    fn successors(&self, s: usize) -> &[u16] {
+        let (start, end) = self.ranges[s];
+        &self.targets[start as usize..end as usize]
+    }
+}
+
+/// The components of a [`Graph`] and what each reaches, with the buffers
+/// that find them (kept from one graph to the next).
+pub(super) struct Closure {
+    /// Per state, its component, or [`UNSEEN`] while it is on Tarjan's
+    /// stack (or was not given to [`Closure::compute`]).
+    component: Vec<u32>,
+    /// Per component, whether it holds a cycle (two states or more: the
+    /// graphs here have no loop from a state to itself).
+    cyclic: Vec<bool>,
+    /// Per component, the components it reaches (itself included), a bit
+    /// each, `words` words per component (when worked out).
+    reach: Vec<u64>,
+    words: usize,
+    // Tarjan's buffers: each state's visit number and lowest link.
+    order: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<u16>,
+    calls: Vec<(u16, u32)>,
+    members: Vec<u16>,
+}
+
+impl Closure {
+    pub(super) fn new() -> Closure {
+        Closure {
+            component: Vec::new(),
+            cyclic: Vec::new(),
+            reach: Vec::new(),
+            words: 0,
+            order: Vec::new(),
+            low: Vec::new(),
+            stack: Vec::new(),
+            calls: Vec::new(),
+            members: Vec::new(),
+        }
+    }
+
+    /// Works out the components of `graph` over the states `states` (every
+    /// state an edge of `graph` leads to must be among them), and what each
+    /// reaches when `reach` is set ([`Closure::reaches`] needs it, not
+    /// [`Closure::on_cycle`]).
+    pub(super) fn compute(&mut self, graph: &Graph, states: &[u16], reach: bool) {
+        let n = graph.ranges.len();
+        for table in [&mut self.component, &mut self.order, &mut self.low] {
+            if table.len() != n {
+                table.clear();
+                table.resize(n, UNSEEN);
+            }
+        }
+        // Only these states are read, so only they are reset.
+        for &s in states {
+            self.component[usize::from(s)] = UNSEEN;
+            self.order[usize::from(s)] = UNSEEN;
+        }
+        self.cyclic.clear();
+        self.words = if reach {
+            states.len().div_ceil(64).max(1)
+        } else {
+            0
+        };
+        self.reach.clear();
+        let mut counter = 0;
+        for &root in states {
+            if self.order[usize::from(root)] != UNSEEN {
+                continue;
+            }
+            self.enter(root, &mut counter, graph);
+            while let Some(&(v, at)) = self.calls.last() {
+                let vi = usize::from(v);
+                if at < graph.ranges[vi].1 {
+                    self.calls.last_mut().expect("a call is open").1 += 1;
+                    let w = usize::from(graph.targets[at as usize]);
+                    if self.order[w] == UNSEEN {
+                        self.enter(w as u16, &mut counter, graph);
+                    } else if self.component[w] == UNSEEN {
+                        // On the stack: visited, in no component yet.
+                        self.low[vi] = self.low[vi].min(self.order[w]);
+                    }
+                    continue;
+                }
+                self.calls.pop();
+                if let Some(&(parent, _)) = self.calls.last() {
+                    let p = usize::from(parent);
+                    self.low[p] = self.low[p].min(self.low[vi]);
+                }
+                if self.low[vi] == self.order[vi] {
+                    self.close(v, graph);
+                }
+            }
+        }
+    }
+
+    /// Tarjan's visit of `v`: numbers it and opens its call.
+    fn enter(&mut self, v: u16, counter: &mut u32, graph: &Graph) {
+        let vi = usize::from(v);
+        self.order[vi] = *counter;
+        self.low[vi] = *counter;
+        *counter += 1;
+        self.stack.push(v);
+        self.calls.push((v, graph.ranges[vi].0));
+    }
+
+    /// Pops the component whose root is `v`, and works out its reach from
+    /// its successors', every one of which is closed already.
+    fn close(&mut self, v: u16, graph: &Graph) {
+        let c = self.cyclic.len();
+        self.members.clear();
+        while let Some(w) = self.stack.pop() {
+            self.component[usize::from(w)] = c as u32;
+            self.members.push(w);
+            if w == v {
+                break;
+            }
+        }
+        self.cyclic.push(self.members.len() > 1);
+        let words = self.words;
+        if words == 0 {
+            return;
+        }
+        let row = self.reach.len();
+        self.reach.resize(row + words, 0);
+        self.reach[row + c / 64] |= 1 << (c % 64);
+        let (done, this) = self.reach.split_at_mut(row);
+        for &w in &self.members {
+            for &x in graph.successors(usize::from(w)) {
+                let d = self.component[usize::from(x)] as usize;
+                // Reached already (or this component): everything `d`
+                // reaches is in then, reach being transitive.
+                if this[d / 64] >> (d % 64) & 1 != 0 {
+                    continue;
+                }
+                let theirs = &done[d * words..(d + 1) * words];
+                for (mine, theirs) in this.iter_mut().zip(theirs) {
+                    *mine |= theirs;
+                }
+            }
+        }
+    }
+
+    /// True when a path of one link or more leads from `from` to `to`
+    /// (both among the states computed, with their reach).
+    pub(super) fn reaches(&self, from: usize, to: usize) -> bool {
+        let (a, b) = (self.component[from], self.component[to]);
+        if a == UNSEEN || b == UNSEEN {
+            return false;
+        }
+        if a == b {
+            return self.cyclic[a as usize];
+        }
+        debug_assert!(self.words > 0, "computed without reach");
+        self.reach[a as usize * self.words + b as usize / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// True when some path of links leads from `s` back to itself.
+    pub(super) fn on_cycle(&self, s: usize) -> bool {
+        let c = self.component[s];
+        c != UNSEEN && self.cyclic[c as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Closure, Graph};
+
+    /// The successor ranges and targets of the graph of `edges` over
+    /// states `0..n`.
+    fn graph(n: usize, edges: &[(u16, u16)]) -> (Vec<(u32, u32)>, Vec<u16>) {
+        let (mut ranges, mut targets) = (Vec::new(), Vec::new());
+        for s in 0..n as u16 {
+            let start = targets.len() as u32;
+            targets.extend(edges.iter().filter(|e| e.0 == s).map(|e| e.1));
+            ranges.push((start, targets.len() as u32));
+        }
+        (ranges, targets)
+    }
+
+    /// Reachability by a plain search from each state, to check against.
+    fn searched(n: usize, edges: &[(u16, u16)], from: usize, to: usize) -> bool {
+        let mut seen = vec![false; n];
+        let mut todo = vec![from];
+        while let Some(s) = todo.pop() {
+            for e in edges.iter().filter(|e| usize::from(e.0) == s) {
+                let t = usize::from(e.1);
+                if t == to {
+                    return true;
+                }
+                if !seen[t] {
+                    seen[t] = true;
+                    todo.push(t);
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn reachability_and_cycles_match_a_search_from_every_state() {
+        // Two cycles joined one way, a tail, a state of no edge, and pseudo
+        // random graphs over up to 150 states (three words of reach).
+        let mut cases: Vec<(usize, Vec<(u16, u16)>)> = vec![(
+            8,
+            vec![
+                (0, 1),
+                (1, 2),
+                (2, 0),
+                (2, 3),
+                (3, 4),
+                (4, 3),
+                (4, 5),
+                (6, 5),
+            ],
+        )];
+        let mut x = 0x2545_F491u32;
+        for n in [5usize, 40, 150] {
+            for density in [1usize, 2, 4] {
+                let mut edges = Vec::new();
+                for _ in 0..n * density {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    let a = (x % n as u32) as u16;
+                    let b = ((x / n as u32) % n as u32) as u16;
+                    if a != b {
+                        edges.push((a, b));
+                    }
+                }
+                cases.push((n, edges));
+            }
+        }
+        let mut closure = Closure::new();
+        for (n, edges) in cases {
+            let (ranges, targets) = graph(n, &edges);
+            let g = Graph {
+                ranges: &ranges,
+                targets: &targets,
+            };
+            let states: Vec<u16> = (0..n as u16).collect();
+            closure.compute(&g, &states, true);
+            for a in 0..n {
+                assert_eq!(closure.on_cycle(a), searched(n, &edges, a, a), "{n} {a}");
+                for b in 0..n {
+                    assert_eq!(
+                        closure.reaches(a, b),
+                        searched(n, &edges, a, b),
+                        "{n}: {a} to {b}"
+                    );
+                }
+            }
+        }
+    }
+}
