@@ -41,7 +41,7 @@ pub(super) struct Closure {
     /// graphs here have no loop from a state to itself).
     cyclic: Vec<bool>,
     /// Per component, the components it reaches (itself included), a bit
-    /// each, `words` words per component (when worked out).
+    /// each, `words` words per component.
     reach: Vec<u64>,
     words: usize,
     // Tarjan's buffers: each state's visit number and lowest link.
@@ -69,9 +69,8 @@ impl Closure {
 
     /// Works out the components of `graph` over the states `states` (every
     /// state an edge of `graph` leads to must be among them), and what each
-    /// reaches when `reach` is set ([`Closure::reaches`] needs it, not
-    /// [`Closure::on_cycle`]).
-    pub(super) fn compute(&mut self, graph: &Graph, states: &[u16], reach: bool) {
+    /// reaches.
+    pub(super) fn compute(&mut self, graph: &Graph, states: &[u16]) {
         let n = graph.ranges.len();
         for table in [&mut self.component, &mut self.order, &mut self.low] {
             if table.len() != n {
@@ -85,11 +84,7 @@ impl Closure {
             self.order[usize::from(s)] = UNSEEN;
         }
         self.cyclic.clear();
-        self.words = if reach {
-            states.len().div_ceil(64).max(1)
-        } else {
-            0
-        };
+        self.words = states.len().div_ceil(64).max(1);
         self.reach.clear();
         let mut counter = 0;
         for &root in states {
@@ -146,9 +141,6 @@ impl Closure {
         }
         self.cyclic.push(self.members.len() > 1);
         let words = self.words;
-        if words == 0 {
-            return;
-        }
         let row = self.reach.len();
         self.reach.resize(row + words, 0);
         self.reach[row + c / 64] |= 1 << (c % 64);
@@ -170,7 +162,7 @@ impl Closure {
     }
 
     /// True when a path of one link or more leads from `from` to `to`
-    /// (both among the states computed, with their reach).
+    /// (both among the states computed).
     pub(super) fn reaches(&self, from: usize, to: usize) -> bool {
         let (a, b) = (self.component[from], self.component[to]);
         if a == UNSEEN || b == UNSEEN {
@@ -179,7 +171,6 @@ impl Closure {
         if a == b {
             return self.cyclic[a as usize];
         }
-        debug_assert!(self.words > 0, "computed without reach");
         self.reach[a as usize * self.words + b as usize / 64] >> (b % 64) & 1 != 0
     }
 
@@ -267,7 +258,7 @@ mod tests {
                 targets: &targets,
             };
             let states: Vec<u16> = (0..n as u16).collect();
-            closure.compute(&g, &states, true);
+            closure.compute(&g, &states);
             for a in 0..n {
                 assert_eq!(closure.on_cycle(a), searched(n, &edges, a, a), "{n} {a}");
                 for b in 0..n {

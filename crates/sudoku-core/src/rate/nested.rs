@@ -564,17 +564,18 @@ impl Engine<'_> {
     }
 
     /// SE's `doUnaryChaining` from `(cell, digit)` on: its cycles (SE's
-    /// `createCycleHint`) and, with X-links, its forcing chains. Each search
-    /// runs only when `closure` (of these links) says it can find something:
-    /// a way back to the assumption, or to its opposite. The others would
-    /// read everything they reach in vain, and the hints are the same.
+    /// `createCycleHint`) and, with X-links, its forcing chains. Given the
+    /// `closure` of these links, each search runs only when it says it can
+    /// find something: a way back to the assumption, or to its opposite.
+    /// The others would read everything they reach in vain, and the hints
+    /// are the same.
     fn unary(
         &mut self,
         cell: usize,
         digit: u8,
         y: bool,
         x: bool,
-        closure: &Closure,
+        closure: Option<&Closure>,
         hints: &mut Vec<Hint>,
     ) {
         let grid = self.grid;
@@ -585,15 +586,15 @@ impl Engine<'_> {
         let root = self.push(cell as u8, digit, true, Cause::Assumption, NONE);
         let (on, off) = (state(cell, digit, true), state(cell, digit, false));
         let mut cycles = Vec::new();
-        if closure.on_cycle(on) {
+        if closure.is_none_or(|c| c.on_cycle(on)) {
             self.cycles(root, y, x, &mut cycles);
         }
         let mut chains = Vec::new();
         if x {
-            if closure.reaches(on, off) {
+            if closure.is_none_or(|c| c.reaches(on, off)) {
                 chains.extend(self.forcing_chain(root, y));
             }
-            if closure.reaches(off, on) {
+            if closure.is_none_or(|c| c.reaches(off, on)) {
                 let off_root = self.push(cell as u8, digit, false, Cause::Assumption, NONE);
                 chains.extend(self.forcing_chain(off_root, y));
             }
@@ -1074,15 +1075,19 @@ fn eliminations_with(
     // X-cycles and X-chains, Y-cycles, then both kinds of link (SE's three
     // loop searches, one list).
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        let Reachable { ranges, closure } = &mut *reachable;
-        let implied = engine.implied;
-        implied.graph(y, x, ranges);
-        let graph = Graph {
-            ranges,
-            targets: &implied.targets,
-        };
-        // The cycles' search alone without X-links: no reach needed.
-        closure.compute(&graph, &implied.states, x);
+        // Without X-links only the bivalue cells' few loops are searched:
+        // working out the closure would cost more than it saves.
+        let closure = x.then(|| {
+            let Reachable { ranges, closure } = &mut *reachable;
+            let implied = engine.implied;
+            implied.graph(y, x, ranges);
+            let graph = Graph {
+                ranges,
+                targets: &implied.targets,
+            };
+            closure.compute(&graph, &implied.states);
+            &*closure
+        });
         for cell in Cells(grid.empty_cells()) {
             if grid.mask(cell).count_ones() < 2 {
                 continue;
