@@ -151,20 +151,10 @@ fn peers_among(places: u128, cell: usize) -> impl Iterator<Item = usize> {
 
 /// What SE's chains turn off when `digit` in `cell` turns on, as (cell,
 /// digit) pairs: with Y-links the cell's other digits, lowest first, then
-/// the digit's other places in the box, row and column ([`peers_among`]).
-/// The one definition the static and dynamic chains and the cycles share.
-#[inline(always)]
-pub(crate) fn turned_off(
-    marks: &Candidates,
-    cell: usize,
-    digit: u8,
-    y_links: bool,
-) -> impl Iterator<Item = (usize, u8)> + '_ {
-    turned_off_among(marks, cell, digit, y_links, &marks.by_digit)
-}
-
-/// [`turned_off`], keeping only the candidates among `kept` (a cell mask
-/// per digit), in the same order.
+/// the digit's other places in the box, row and column ([`peers_among`]),
+/// keeping only the candidates among `kept` (a cell mask per digit; the
+/// marks' own cells keep them all). The one definition the static and
+/// dynamic chains and the cycles share, through [`LinkTable`].
 #[inline(always)]
 fn turned_off_among<'a>(
     marks: &'a Candidates,
@@ -249,7 +239,7 @@ impl TurnedOn {
 
 /// Every candidate's links on one position, worked out once for the
 /// searches that follow them from many starts (they depend on the marks
-/// alone): what [`turned_off`] and [`turned_on`] give for each candidate,
+/// alone): what [`turned_off_among`] and [`turned_on`] give for each candidate,
 /// in their order, as candidates `cell * 9 + digit - 1`.
 #[derive(Default)]
 pub(crate) struct LinkTable {

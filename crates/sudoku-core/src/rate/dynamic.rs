@@ -41,7 +41,7 @@
 //! order found (cells in order, digits in order). This module keeps every
 //! candidate's premises to count them the same way.
 
-use super::candidates::{turned_off, Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
+use super::candidates::{Candidates, Cells, Digits, LinkTable, CELL_UNITS, UNITS, UNIT_MASK};
 use super::fifo::Fifo;
 use super::{Context, Step, Technique};
 
@@ -393,6 +393,9 @@ struct Chainer<'a> {
     /// has them.
     start: Working,
     work: Working,
+    /// What each candidate of the marks turns off when on, listed once
+    /// per search (kept in [`Scratch`] between searches).
+    links: LinkTable,
     buffers: ChainBuffers,
 }
 
@@ -448,10 +451,13 @@ impl Chainer<'_> {
         let xy = self.mode != Mode::Nishio;
         loop {
             if let Some(n) = self.buffers.pending_on.pop_front() {
-                let (cell, digit, _) = split(net.nodes[n as usize].state);
-                let offs =
-                    turned_off(&self.work.grid, cell, digit, xy).map(|(c, d)| state(c, d, false));
-                for off in offs {
+                // What it turns off on the marks, in SE's order (the link
+                // table's): on the working copy the same but for the
+                // candidates the net has turned off and erased, which the
+                // check below skips (none of them is on in the net too).
+                let p = net.nodes[n as usize].state / 2;
+                for &q in self.links.offs_of(p) {
+                    let off = usize::from(q) * 2;
                     if net.has(off | 1) {
                         let clash = net.push(off, &[n], false);
                         net.clash = Some((net.node(off | 1), clash));
@@ -982,6 +988,7 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &m
 struct Scratch {
     /// Nets to reuse (each is cleared when followed).
     pool: Vec<Net>,
+    links: LinkTable,
     /// Empty between searches (a net left kept goes back to `pool`).
     kept: OnNets,
     chain: ChainBuffers,
@@ -992,6 +999,7 @@ impl Scratch {
     fn new() -> Scratch {
         Scratch {
             pool: Vec::new(),
+            links: LinkTable::default(),
             kept: OnNets::new(),
             chain: ChainBuffers::new(),
             states: Vec::new(),
@@ -1013,18 +1021,22 @@ thread_local! {
 fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>>) -> Found<'a> {
     let Scratch {
         mut pool,
+        mut links,
         mut kept,
         chain,
         states,
     } = SCRATCH
         .with(|kept| kept.borrow_mut().pop())
         .unwrap_or_else(Scratch::new);
+    // Y-links but at the Nishio level.
+    links.build(marks, mode != Mode::Nishio, true, false);
     let mut search = Search {
         chainer: Chainer {
             marks,
             mode,
             start: Working::new(marks),
             work: Working::new(marks),
+            links,
             buffers: chain,
         },
         best: None,
@@ -1045,6 +1057,7 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
         ..
     } = search;
     let mut chain = chainer.buffers;
+    let links = chainer.links;
     chain.renew_marks_if_worn();
     // A net followed for a region but whose own cell was never searched
     // (a single left unplaced) must not outlive this position.
@@ -1055,6 +1068,7 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
     }
     let scratch = Scratch {
         pool,
+        links,
         kept,
         chain,
         states,
