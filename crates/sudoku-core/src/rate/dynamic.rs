@@ -532,7 +532,7 @@ impl Chainer<'_> {
     fn advance(&mut self, net: &mut Net) -> bool {
         let mut any = false;
         for (cell, digit, premises) in
-            super::dynamic_plus::eliminations(self.marks, &self.work.grid)
+            super::dynamic_plus::eliminations(self.marks, &self.work.grid, &self.work.places)
         {
             let off = state(cell, digit, false);
             if net.has(off) {

@@ -16,6 +16,11 @@
 //! ([`hash_order`]).
 
 use super::candidates::{Candidates, Cells, Digits, CELL_UNITS, UNITS, UNIT_MASK};
+use super::subsets::bits;
+
+/// Each digit's places in each unit, nine bits per unit (see
+/// [`eliminations`]).
+pub(super) type Places = [[u16; 27]; 10];
 
 /// An elimination `(cell, digit)` and its premises, candidates the net has
 /// erased.
@@ -96,27 +101,34 @@ fn unit_cells(u: usize) -> impl Iterator<Item = usize> {
     UNITS[u].iter().map(|&c| c as usize)
 }
 
-fn locking(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
+fn locking(initial: &Candidates, grid: &Candidates, places: &Places, out: &mut Vec<Found>) {
     for (kind1, kind2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         for digit in 1..=9u8 {
             for i1 in 0..9 {
                 let u1 = unit(kind1, i1);
-                let places = grid.digit_cells(digit) & UNIT_MASK[u1];
-                if !several(places) {
+                let here = places[usize::from(digit)][u1];
+                if here & here.wrapping_sub(1) == 0 {
                     continue;
                 }
                 // Units of one kind are disjoint: only the one through the
-                // first place can hold them all.
-                let first = places.trailing_zeros() as usize;
+                // first place can hold them all. The places, as the unit's
+                // positions, within one line of a box (a third of its
+                // positions, one apart or three) or one box of a line.
+                let at = here.trailing_zeros() as usize;
+                let within = match (kind1, kind2) {
+                    (0, 2) => 0b001_001_001 << (at % 3),
+                    _ => 0b111 << (at / 3 * 3),
+                };
+                if here & !within != 0 {
+                    continue;
+                }
+                let first = usize::from(UNITS[u1][at]);
                 let units = CELL_UNITS[first];
                 let u2 = match kind2 {
                     0 => units[2],
                     1 => units[0],
                     _ => units[1],
                 } as usize;
-                if places & !UNIT_MASK[u2] != 0 {
-                    continue;
-                }
                 let removed: Vec<usize> = unit_cells(u2)
                     .filter(|&c| UNIT_MASK[u1] & (1 << c) == 0 && grid.has(c, digit))
                     .collect();
@@ -133,7 +145,7 @@ fn locking(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
 /// SE's hidden and naked pairs look at boxes, then columns, then rows.
 const SET_KINDS: [usize; 3] = [0, 2, 1];
 
-fn hidden_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
+fn hidden_pairs(initial: &Candidates, grid: &Candidates, places: &Places, out: &mut Vec<Found>) {
     for kind in SET_KINDS {
         for i in 0..9 {
             let u = unit(kind, i);
@@ -141,13 +153,26 @@ fn hidden_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
             if empty <= 4 {
                 continue;
             }
+            // Two digits with two places or more each, and two between
+            // them, have the same two: only digits with exactly two can
+            // pair, and only with a digit of the same two places.
+            let pairable = (1..=9u8).fold(0u16, |acc, d| {
+                acc | u16::from(bits(places[usize::from(d)][u]) == 2) << d
+            });
+            if pairable & pairable.wrapping_sub(1) == 0 {
+                continue;
+            }
             for (a, b) in pairs() {
                 let (da, db) = (a as u8 + 1, b as u8 + 1);
-                let pa = grid.digit_cells(da) & UNIT_MASK[u];
-                let pb = grid.digit_cells(db) & UNIT_MASK[u];
-                if !several(pa) || !several(pb) || !two(pa | pb) {
+                if pairable & (1 << da) == 0
+                    || pairable & (1 << db) == 0
+                    || places[usize::from(da)][u] != places[usize::from(db)][u]
+                {
                     continue;
                 }
+                let pa = grid.digit_cells(da) & UNIT_MASK[u];
+                let pb = grid.digit_cells(db) & UNIT_MASK[u];
+                debug_assert!(several(pa) && several(pb) && two(pa | pb));
                 let both = (1u16 << da) | (1 << db);
                 let cells: Vec<usize> = unit_cells(u)
                     .filter(|&c| (pa | pb) & (1 << c) != 0 && grid.mask(c) & !both != 0)
@@ -179,10 +204,20 @@ fn naked_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
                 continue;
             }
             let cells = UNITS[u].map(usize::from);
+            // Two cells with two candidates or more each, and two between
+            // them, have the same two: only bivalue cells can pair.
+            let pairable = (0..9).fold(0u16, |acc, j| {
+                acc | u16::from(bits(grid.mask(cells[j])) == 2) << j
+            });
+            if pairable & pairable.wrapping_sub(1) == 0 {
+                continue;
+            }
             for (a, b) in pairs() {
+                if pairable >> a & 1 == 0 || pairable >> b & 1 == 0 {
+                    continue;
+                }
                 let (ma, mb) = (grid.mask(cells[a]), grid.mask(cells[b]));
-                let (wa, wb) = (u128::from(ma), u128::from(mb));
-                if !several(wa) || !several(wb) || !two(wa | wb) {
+                if ma != mb {
                     continue;
                 }
                 let both = ma | mb;
@@ -204,7 +239,7 @@ fn naked_pairs(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
     }
 }
 
-fn x_wings(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
+fn x_wings(initial: &Candidates, grid: &Candidates, places: &Places, out: &mut Vec<Found>) {
     let mut placed = [0usize; 10];
     for c in 0..81 {
         placed[usize::from(initial.value(c))] += 1;
@@ -217,25 +252,19 @@ fn x_wings(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
                     continue;
                 }
                 let (ua, ub) = (unit(base_kind, a), unit(base_kind, b));
-                let pa = grid.digit_cells(digit) & UNIT_MASK[ua];
-                let pb = grid.digit_cells(digit) & UNIT_MASK[ub];
-                if !several(pa) || !several(pb) {
+                // Two lines with two places or more each, in two cover
+                // lines between them: the same two, a line's places being
+                // numbered by the cover lines they lie in.
+                let (pa, pb) = (
+                    places[usize::from(digit)][ua],
+                    places[usize::from(digit)][ub],
+                );
+                if pa != pb || bits(pa) != 2 {
                     continue;
                 }
-                // The cover lines through the places (counted without a
-                // vector: this runs at every stall of every net).
-                let (mut covers, mut count) = ([0usize; 2], 0);
-                for v in (0..9).map(|j| unit(cover_kind, j)) {
-                    if (pa | pb) & UNIT_MASK[v] != 0 {
-                        if count < 2 {
-                            covers[count] = v;
-                        }
-                        count += 1;
-                    }
-                }
-                if count != 2 {
-                    continue;
-                }
+                let first = pa.trailing_zeros() as usize;
+                let second = (pa & (pa - 1)).trailing_zeros() as usize;
+                let covers = [unit(cover_kind, first), unit(cover_kind, second)];
                 let base = UNIT_MASK[ua] | UNIT_MASK[ub];
                 let cover = UNIT_MASK[covers[0]] | UNIT_MASK[covers[1]];
                 let removed: Vec<usize> = covers
@@ -255,15 +284,21 @@ fn x_wings(initial: &Candidates, grid: &Candidates, out: &mut Vec<Found>) {
 
 /// The eliminations (with premises) of the first of SE's techniques that
 /// finds any with premises on `grid`, a net's working copy of `initial`.
-pub(super) fn eliminations(initial: &Candidates, grid: &Candidates) -> Vec<Found> {
+///
+/// `places[digit][unit]` are the digit's places in each unit of `grid` as
+/// nine bits, the unit's cells in order (a row's places by column, a
+/// column's by row): the pairs and X-Wings are tested on these.
+pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, places: &Places) -> Vec<Found> {
     let mut out = Vec::new();
-    let rules: [fn(&Candidates, &Candidates, &mut Vec<Found>); 4] =
-        [locking, hidden_pairs, naked_pairs, x_wings];
-    for rule in rules {
-        rule(initial, grid, &mut out);
-        if !out.is_empty() {
-            break;
-        }
+    locking(initial, grid, places, &mut out);
+    if out.is_empty() {
+        hidden_pairs(initial, grid, places, &mut out);
+    }
+    if out.is_empty() {
+        naked_pairs(initial, grid, &mut out);
+    }
+    if out.is_empty() {
+        x_wings(initial, grid, places, &mut out);
     }
     out
 }
