@@ -48,7 +48,7 @@ pub(super) struct Closure {
     order: Vec<u32>,
     low: Vec<u32>,
     stack: Vec<u16>,
-    calls: Vec<(u16, u32)>,
+    calls: Vec<(u16, u32, u32)>,
     members: Vec<u16>,
 }
 
@@ -91,40 +91,45 @@ impl Closure {
             if self.order[usize::from(root)] != UNSEEN {
                 continue;
             }
-            self.enter(root, &mut counter, graph);
-            while let Some(&(v, at)) = self.calls.last() {
-                let vi = usize::from(v);
-                if at < graph.ranges[vi].1 {
-                    self.calls.last_mut().expect("a call is open").1 += 1;
+            // The open call's state and the rest of its successors, in
+            // locals; the calls below it on `calls`.
+            let mut v = usize::from(root);
+            self.enter(v, &mut counter);
+            let (mut at, mut end) = graph.ranges[v];
+            loop {
+                if at < end {
                     let w = usize::from(graph.targets[at as usize]);
+                    at += 1;
                     if self.order[w] == UNSEEN {
-                        self.enter(w as u16, &mut counter, graph);
+                        self.calls.push((v as u16, at, end));
+                        self.enter(w, &mut counter);
+                        v = w;
+                        (at, end) = graph.ranges[w];
                     } else if self.component[w] == UNSEEN {
                         // On the stack: visited, in no component yet.
-                        self.low[vi] = self.low[vi].min(self.order[w]);
+                        self.low[v] = self.low[v].min(self.order[w]);
                     }
                     continue;
                 }
-                self.calls.pop();
-                if let Some(&(parent, _)) = self.calls.last() {
-                    let p = usize::from(parent);
-                    self.low[p] = self.low[p].min(self.low[vi]);
+                if self.low[v] == self.order[v] {
+                    self.close(v as u16, graph);
                 }
-                if self.low[vi] == self.order[vi] {
-                    self.close(v, graph);
-                }
+                let Some((parent, parent_at, parent_end)) = self.calls.pop() else {
+                    break;
+                };
+                let p = usize::from(parent);
+                self.low[p] = self.low[p].min(self.low[v]);
+                (v, at, end) = (p, parent_at, parent_end);
             }
         }
     }
 
-    /// Tarjan's visit of `v`: numbers it and opens its call.
-    fn enter(&mut self, v: u16, counter: &mut u32, graph: &Graph) {
-        let vi = usize::from(v);
-        self.order[vi] = *counter;
-        self.low[vi] = *counter;
+    /// Tarjan's visit of `v`: numbers it and puts it on the stack.
+    fn enter(&mut self, v: usize, counter: &mut u32) {
+        self.order[v] = *counter;
+        self.low[v] = *counter;
         *counter += 1;
-        self.stack.push(v);
-        self.calls.push((v, graph.ranges[vi].0));
+        self.stack.push(v as u16);
     }
 
     /// Pops the component whose root is `v`, and works out its reach from
