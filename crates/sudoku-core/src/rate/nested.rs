@@ -231,34 +231,23 @@ impl Implications {
         }
     }
 
-    /// The links SE's static searches follow on the position, with Y-links
-    /// (a cell's other candidates, its last one) when `y` and X-links (a
-    /// digit's last place in a unit) when `x` (its other places always),
-    /// as the successor range of each state (off at `2k`, on at `2k + 1`
-    /// for candidate `k`) in [`Implications::targets`]: a candidate's four
-    /// lists lie one after the other in the pool.
-    fn graph(&self, y: bool, x: bool, ranges: &mut Vec<(u32, u32)>) {
+    /// Every link SE's static searches may follow on the position (Y-links:
+    /// a cell's other candidates, its last one; X-links: a digit's other
+    /// places, its last one), as the successor range of each state (off at
+    /// `2k`, on at `2k + 1` for candidate `k`) in [`Implications::targets`]:
+    /// a candidate's four lists lie one after the other in the pool.
+    fn graph(&self, ranges: &mut Vec<(u32, u32)>) {
         ranges.clear();
         for k in 0..729 {
-            let (on_cell, on_peers) = (&self.on_cell[k], &self.on_peers[k]);
-            let (off_cell, off_units) = (&self.off_cell[k], &self.off_units[k]);
-            let off = if x {
-                (
-                    if y { off_cell.start } else { off_units.start },
-                    off_units.end,
-                )
-            } else if y {
-                (off_cell.start, off_cell.end)
-            } else {
-                (0, 0)
-            };
-            let on = (if y { on_cell.start } else { on_peers.start }, on_peers.end);
-            ranges.extend([off, on]);
+            ranges.extend([
+                (self.off_cell[k].start, self.off_units[k].end),
+                (self.on_cell[k].start, self.on_peers[k].end),
+            ]);
         }
     }
 }
 
-/// What SE's static searches reach on a position, by kind of link.
+/// What SE's static searches reach on a position, with every kind of link.
 struct Reachable {
     ranges: Vec<(u32, u32)>,
     closure: Closure,
@@ -565,10 +554,11 @@ impl Engine<'_> {
 
     /// SE's `doUnaryChaining` from `(cell, digit)` on: its cycles (SE's
     /// `createCycleHint`) and, with X-links, its forcing chains. Given the
-    /// `closure` of these links, each search runs only when it says it can
-    /// find something: a way back to the assumption, or to its opposite.
-    /// The others would read everything they reach in vain, and the hints
-    /// are the same.
+    /// `closure` of these links or of more (what fewer links reach, more
+    /// reach too), each search runs only when it says it can find
+    /// something: a way back to the assumption, or to its opposite. The
+    /// others would read everything they reach in vain, and the hints are
+    /// the same.
     fn unary(
         &mut self,
         cell: usize,
@@ -1074,20 +1064,22 @@ fn eliminations_with(
     let mut hints = Vec::new();
     // X-cycles and X-chains, Y-cycles, then both kinds of link (SE's three
     // loop searches, one list).
+    // One closure, of every kind of link, serves the searches on X-links
+    // alone too: what they reach, the links of every kind reach. (Without
+    // X-links only the bivalue cells' few loops are searched, and testing
+    // them first saves nothing.)
+    {
+        let Reachable { ranges, closure } = &mut *reachable;
+        let implied = engine.implied;
+        implied.graph(ranges);
+        let graph = Graph {
+            ranges,
+            targets: &implied.targets,
+        };
+        closure.compute(&graph, &implied.states);
+    }
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        // Without X-links only the bivalue cells' few loops are searched:
-        // working out the closure would cost more than it saves.
-        let closure = x.then(|| {
-            let Reachable { ranges, closure } = &mut *reachable;
-            let implied = engine.implied;
-            implied.graph(y, x, ranges);
-            let graph = Graph {
-                ranges,
-                targets: &implied.targets,
-            };
-            closure.compute(&graph, &implied.states);
-            &*closure
-        });
+        let closure = x.then_some(&reachable.closure);
         for cell in Cells(grid.empty_cells()) {
             if grid.mask(cell).count_ones() < 2 {
                 continue;
