@@ -129,12 +129,13 @@ fn locking(initial: &Candidates, grid: &Candidates, places: &Places, out: &mut V
                     1 => units[0],
                     _ => units[1],
                 } as usize;
+                // Most such patterns remove nothing: tested as a mask first.
+                if grid.digit_cells(digit) & UNIT_MASK[u2] & !UNIT_MASK[u1] == 0 {
+                    continue;
+                }
                 let removed: Vec<usize> = unit_cells(u2)
                     .filter(|&c| UNIT_MASK[u1] & (1 << c) == 0 && grid.has(c, digit))
                     .collect();
-                if removed.is_empty() {
-                    continue;
-                }
                 let premises = locked_premises(initial, grid, digit, UNIT_MASK[u1], UNIT_MASK[u2]);
                 emit(out, removed, |_| 1 << digit, &premises);
             }
@@ -267,14 +268,14 @@ fn x_wings(initial: &Candidates, grid: &Candidates, places: &Places, out: &mut V
                 let covers = [unit(cover_kind, first), unit(cover_kind, second)];
                 let base = UNIT_MASK[ua] | UNIT_MASK[ub];
                 let cover = UNIT_MASK[covers[0]] | UNIT_MASK[covers[1]];
+                if grid.digit_cells(digit) & cover & !base == 0 {
+                    continue;
+                }
                 let removed: Vec<usize> = covers
                     .iter()
                     .flat_map(|&v| unit_cells(v))
                     .filter(|&c| base & (1 << c) == 0 && grid.has(c, digit))
                     .collect();
-                if removed.is_empty() {
-                    continue;
-                }
                 let premises = locked_premises(initial, grid, digit, base, cover);
                 emit(out, removed, |_| 1 << digit, &premises);
             }
