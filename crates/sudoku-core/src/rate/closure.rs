@@ -179,6 +179,18 @@ impl Closure {
         self.reach[a as usize * self.words + b as usize / 64] >> (b % 64) & 1 != 0
     }
 
+    /// How many words a component's reach takes ([`Closure::reach_of`]).
+    pub(super) fn words(&self) -> usize {
+        self.words
+    }
+
+    /// The components state `s` reaches, a bit each, [`Closure::words`]
+    /// words (`None` for a state not computed).
+    pub(super) fn reach_of(&self, s: usize) -> Option<&[u64]> {
+        let c = self.component[s];
+        (c != UNSEEN).then(|| &self.reach[c as usize * self.words..(c as usize + 1) * self.words])
+    }
+
     /// True when some path of links leads from `s` back to itself.
     pub(super) fn on_cycle(&self, s: usize) -> bool {
         let c = self.component[s];

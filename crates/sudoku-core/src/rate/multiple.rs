@@ -19,6 +19,9 @@ use super::{Context, Step, Technique};
 /// A candidate as `cell * 9 + digit - 1`.
 type Pot = usize;
 
+/// A candidate's two states, off and on, `pot * 2 + on`, in the closure.
+const STATES: usize = 729 * 2;
+
 fn pot(cell: usize, digit: u8) -> Pot {
     cell * 9 + digit as usize - 1
 }
@@ -135,6 +138,12 @@ const NO_SLOT: u16 = u16::MAX;
 /// and allocating each one's reach anew made the allocator hand memory
 /// back to the system and fault it in again at every call.
 struct Scratch {
+    /// The links' graph ([`link_graph`]) and its closure, which tells the
+    /// chains whose branches reach nothing in common.
+    ranges: Vec<(u32, u32)>,
+    targets: Vec<u16>,
+    states: Vec<u16>,
+    closure: super::closure::Closure,
     /// One per candidate followed, reused in order.
     reaches: Vec<Reach>,
     queues: Queues,
@@ -148,6 +157,10 @@ struct Scratch {
 impl Default for Scratch {
     fn default() -> Scratch {
         Scratch {
+            ranges: Vec::new(),
+            targets: Vec::new(),
+            states: Vec::new(),
+            closure: super::closure::Closure::new(),
             reaches: Vec::new(),
             queues: Queues::default(),
             slot: vec![NO_SLOT; 729],
@@ -209,6 +222,33 @@ fn best_common(
     best
 }
 
+/// The graph of `links` for [`super::closure::Closure`]: candidate `p`
+/// off at state `2p`, turning on what `links.ons_of(p)` lists, and on at
+/// `2p + 1`, turning off what `links.offs_of(p)` lists; `states` gets the
+/// two states of every candidate of `marks`.
+fn link_graph(
+    links: &LinkTable,
+    marks: &Candidates,
+    ranges: &mut Vec<(u32, u32)>,
+    targets: &mut Vec<u16>,
+    states: &mut Vec<u16>,
+) {
+    ranges.clear();
+    targets.clear();
+    states.clear();
+    for p in 0..729 {
+        let begin = targets.len() as u32;
+        targets.extend(links.ons_of(p).iter().map(|&q| q * 2 + 1));
+        let middle = targets.len() as u32;
+        targets.extend(links.offs_of(p).iter().map(|&q| q * 2));
+        ranges.extend([(begin, middle), (middle, targets.len() as u32)]);
+        let (cell, digit) = split(p);
+        if marks.has(cell, digit) {
+            states.extend([2 * p as u16, 2 * p as u16 + 1]);
+        }
+    }
+}
+
 /// Cell and region forcing chains (see the module documentation).
 pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
     let mut best: Option<(u16, usize, Pot, bool, Technique)> = None;
@@ -221,6 +261,10 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
     };
     let mut scratch = SCRATCH.with(|kept| kept.take()).unwrap_or_default();
     let Scratch {
+        ranges,
+        targets,
+        states,
+        closure,
         reaches,
         queues,
         slot,
@@ -228,6 +272,26 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
     } = &mut scratch;
     slot.fill(NO_SLOT);
     links.build(marks, true, true, false);
+    link_graph(links, marks, ranges, targets, states);
+    closure.compute(&super::closure::Graph { ranges, targets }, states);
+    let closure = &*closure;
+    // Whether the branches `branches` (assumed on) may reach a common
+    // state: each follows the links, so it reaches no more than the
+    // closure says (less, when it stops at a contradiction). A chain
+    // whose branches share no component of their reach has no conclusion,
+    // and neither its branches nor their common states need working out.
+    let share = |branches: &mut dyn Iterator<Item = Pot>| {
+        let mut common = [!0u64; STATES.div_ceil(64)];
+        for p in branches {
+            let Some(row) = closure.reach_of(p * 2 + 1) else {
+                return true;
+            };
+            for (a, b) in common.iter_mut().zip(row) {
+                *a &= b;
+            }
+        }
+        common[..closure.words()].iter().any(|&w| w != 0)
+    };
     // Each candidate is followed once, when a chain first needs it as a
     // branch: a candidate of a bivalue cell is a branch only of the region
     // chains that start at a cell with three candidates or more, and some
@@ -250,17 +314,22 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
         if mask.count_ones() <= 2 {
             continue;
         }
-        indices.clear();
-        indices.extend(Digits(mask).map(|d| reach_of(pot(cell, d), reaches, slot)));
-        consider(
-            best_common(reaches, &indices, marks),
-            Technique::CellForcingChain,
-        );
+        if share(&mut Digits(mask).map(|d| pot(cell, d))) {
+            indices.clear();
+            indices.extend(Digits(mask).map(|d| reach_of(pot(cell, d), reaches, slot)));
+            consider(
+                best_common(reaches, &indices, marks),
+                Technique::CellForcingChain,
+            );
+        }
         for digit in Digits(mask) {
             let units = CELL_UNITS[cell];
             for u in [units[2], units[0], units[1]] {
                 let places = marks.digit_cells(digit) & UNIT_MASK[u as usize];
                 if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
+                    continue;
+                }
+                if !share(&mut Cells(places).map(|c| pot(c, digit))) {
                     continue;
                 }
                 indices.clear();
