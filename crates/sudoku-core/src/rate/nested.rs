@@ -760,7 +760,7 @@ impl StaticNet {
 /// SE's static multiple forcing chains on `grid`: cell reductions from
 /// cells with three candidates or more, and region reductions from the
 /// first place of each of their digits in each unit, in SE's order.
-fn multiple(engine: &mut Engine, hints: &mut Vec<Hint>) {
+fn multiple(engine: &mut Engine, closure: &Closure, hints: &mut Vec<Hint>) {
     let grid = engine.grid;
     // A net depends on its assumption and the position alone: each is
     // followed once, though SE follows the later places of a unit again
@@ -782,28 +782,53 @@ fn multiple(engine: &mut Engine, hints: &mut Vec<Hint>) {
         }
         usize::from(slots[k])
     }
+    // Whether the nets of these candidates (assumed on) may reach a common
+    // state: a net follows the links, so it reaches no more than their
+    // closure says. Chains whose nets share no component of their reach
+    // have no reduction, and their nets need not be followed for them.
+    let share = |candidates: &mut dyn Iterator<Item = (usize, u8)>| {
+        let mut common = [!0u64; STATES.div_ceil(64)];
+        for (cell, digit) in candidates {
+            let Some(row) = closure.reach_of(state(cell, digit, true)) else {
+                return true;
+            };
+            for (a, b) in common.iter_mut().zip(row) {
+                *a &= b;
+            }
+        }
+        common[..closure.words()].iter().any(|&w| w != 0)
+    };
     let mut all: Vec<usize> = Vec::new();
     for cell in Cells(grid.empty_cells()) {
         let mask = grid.mask(cell);
         if mask.count_ones() <= 2 {
             continue;
         }
+        let cell_shares = share(&mut Digits(mask).map(|d| (cell, d)));
         for digit in Digits(mask) {
-            let own = net_of((&mut slots, &mut nets), engine, cell, digit);
+            if cell_shares {
+                net_of((&mut slots, &mut nets), engine, cell, digit);
+            }
             for kind in 0..3u8 {
                 let u = unit_through(cell, kind);
                 let places = grid.digit_cells(digit) & UNIT_MASK[u];
                 if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
                     continue;
                 }
+                if !share(&mut Cells(places).map(|c| (c, digit))) {
+                    continue;
+                }
                 all.clear();
-                all.push(own);
+                all.push(net_of((&mut slots, &mut nets), engine, cell, digit));
                 for other in Cells(places & !(1u128 << cell)) {
                     all.push(net_of((&mut slots, &mut nets), engine, other, digit));
                 }
                 let refs: Vec<&StaticNet> = all.iter().map(|&k| &nets[k]).collect();
                 reductions(engine, &refs, Cause::Region(kind), hints);
             }
+        }
+        if !cell_shares {
+            continue;
         }
         let refs: Vec<&StaticNet> = Digits(mask)
             .map(|d| slots[cell * 9 + d as usize - 1])
@@ -1094,7 +1119,7 @@ fn eliminations_with(
         hints.clear();
         engine.buffers.links.clear();
         engine.buffers.nodes.clear();
-        multiple(engine, &mut hints);
+        multiple(engine, &reachable.closure, &mut hints);
         emit(&mut hints, &engine.buffers.links, initial, grid, &mut out);
     }
     out
