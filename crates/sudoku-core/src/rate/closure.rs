@@ -17,6 +17,11 @@
 /// No component, or not reached yet.
 const UNSEEN: u32 = u32::MAX;
 
+/// The most words of a component's reach that [`Closure::may_meet`]
+/// intersects: one bit per component, at most one component per
+/// candidate state (81 × 9 × 2).
+const MAX_WORDS: usize = (81 * 9 * 2usize).div_ceil(64);
+
 /// A graph over states `0..n`: the successors of state `s` are
 /// `targets[ranges[s].0 as usize..ranges[s].1 as usize]`.
 pub(super) struct Graph<'a> {
@@ -179,16 +184,26 @@ impl Closure {
         self.reach[a as usize * self.words + b as usize / 64] >> (b % 64) & 1 != 0
     }
 
-    /// How many words a component's reach takes ([`Closure::reach_of`]).
-    pub(super) fn words(&self) -> usize {
-        self.words
-    }
-
-    /// The components state `s` reaches, a bit each, [`Closure::words`]
-    /// words (`None` for a state not computed).
-    pub(super) fn reach_of(&self, s: usize) -> Option<&[u64]> {
-        let c = self.component[s];
-        (c != UNSEEN).then(|| &self.reach[c as usize * self.words..(c as usize + 1) * self.words])
+    /// True when the states `from` may all reach one state: some component
+    /// is reached from each of them (true for none, or for a state not
+    /// computed). Searches that follow the links from each reach no more
+    /// than this, so when it is false they reach nothing in common.
+    pub(super) fn may_meet(&self, from: impl Iterator<Item = usize>) -> bool {
+        if self.words > MAX_WORDS {
+            return true;
+        }
+        let mut common = [!0u64; MAX_WORDS];
+        for s in from {
+            let c = self.component[s];
+            if c == UNSEEN {
+                return true;
+            }
+            let row = &self.reach[c as usize * self.words..(c as usize + 1) * self.words];
+            for (a, b) in common.iter_mut().zip(row) {
+                *a &= b;
+            }
+        }
+        common[..self.words].iter().any(|&w| w != 0)
     }
 
     /// True when some path of links leads from `s` back to itself.
@@ -234,7 +249,7 @@ mod tests {
     }
 
     #[test]
-    fn reachability_and_cycles_match_a_search_from_every_state() {
+    fn reachability_meetings_and_cycles_match_a_search_from_every_state() {
         // Two cycles joined one way, a tail, a state of no edge, and pseudo
         // random graphs over up to 150 states (three words of reach).
         let mut cases: Vec<(usize, Vec<(u16, u16)>)> = vec![(
@@ -276,7 +291,12 @@ mod tests {
             };
             let states: Vec<u16> = (0..n as u16).collect();
             closure.compute(&g, &states);
+            let reached = |a: usize, t: usize| a == t || searched(n, &edges, a, t);
             for a in 0..n {
+                for b in (0..n).step_by(7) {
+                    let meet = (0..n).any(|t| reached(a, t) && reached(b, t));
+                    assert_eq!(closure.may_meet([a, b].into_iter()), meet, "{n}: {a}, {b}");
+                }
                 assert_eq!(closure.on_cycle(a), searched(n, &edges, a, a), "{n} {a}");
                 for b in 0..n {
                     assert_eq!(

@@ -19,9 +19,6 @@ use super::{Context, Step, Technique};
 /// A candidate as `cell * 9 + digit - 1`.
 type Pot = usize;
 
-/// A candidate's two states, off and on, `pot * 2 + on`, in the closure.
-const STATES: usize = 729 * 2;
-
 fn pot(cell: usize, digit: u8) -> Pot {
     cell * 9 + digit as usize - 1
 }
@@ -274,24 +271,13 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
     links.build(marks, true, true, false);
     link_graph(links, marks, ranges, targets, states);
     closure.compute(&super::closure::Graph { ranges, targets }, states);
+    // A chain whose branches (assumed on) can reach nothing in common by
+    // the links' closure has no conclusion, and neither its branches nor
+    // their common states need working out (a branch reaches no more than
+    // the closure says; less, when it stops at a contradiction).
     let closure = &*closure;
-    // Whether the branches `branches` (assumed on) may reach a common
-    // state: each follows the links, so it reaches no more than the
-    // closure says (less, when it stops at a contradiction). A chain
-    // whose branches share no component of their reach has no conclusion,
-    // and neither its branches nor their common states need working out.
-    let share = |branches: &mut dyn Iterator<Item = Pot>| {
-        let mut common = [!0u64; STATES.div_ceil(64)];
-        for p in branches {
-            let Some(row) = closure.reach_of(p * 2 + 1) else {
-                return true;
-            };
-            for (a, b) in common.iter_mut().zip(row) {
-                *a &= b;
-            }
-        }
-        common[..closure.words()].iter().any(|&w| w != 0)
-    };
+    let share =
+        |branches: &mut dyn Iterator<Item = Pot>| closure.may_meet(branches.map(|p| p * 2 + 1));
     // Each candidate is followed once, when a chain first needs it as a
     // branch: a candidate of a bivalue cell is a branch only of the region
     // chains that start at a cell with three candidates or more, and some

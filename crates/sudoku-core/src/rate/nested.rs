@@ -782,21 +782,11 @@ fn multiple(engine: &mut Engine, closure: &Closure, hints: &mut Vec<Hint>) {
         }
         usize::from(slots[k])
     }
-    // Whether the nets of these candidates (assumed on) may reach a common
-    // state: a net follows the links, so it reaches no more than their
-    // closure says. Chains whose nets share no component of their reach
-    // have no reduction, and their nets need not be followed for them.
+    // Chains whose nets (assumed on) can reach nothing in common by the
+    // links' closure have no reduction, and their nets need not be
+    // followed for them (a net reaches no more than the closure says).
     let share = |candidates: &mut dyn Iterator<Item = (usize, u8)>| {
-        let mut common = [!0u64; STATES.div_ceil(64)];
-        for (cell, digit) in candidates {
-            let Some(row) = closure.reach_of(state(cell, digit, true)) else {
-                return true;
-            };
-            for (a, b) in common.iter_mut().zip(row) {
-                *a &= b;
-            }
-        }
-        common[..closure.words()].iter().any(|&w| w != 0)
+        closure.may_meet(candidates.map(|(cell, digit)| state(cell, digit, true)))
     };
     let mut all: Vec<usize> = Vec::new();
     for cell in Cells(grid.empty_cells()) {
