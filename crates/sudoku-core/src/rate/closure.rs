@@ -77,15 +77,17 @@ impl Closure {
     /// reaches.
     pub(super) fn compute(&mut self, graph: &Graph, states: &[u16]) {
         let n = graph.ranges.len();
-        for table in [&mut self.component, &mut self.order, &mut self.low] {
+        for table in [&mut self.order, &mut self.low] {
             if table.len() != n {
                 table.clear();
                 table.resize(n, UNSEEN);
             }
         }
-        // Only these states are read, so only they are reset.
+        // Every component afresh, so that a state not given has none; the
+        // visit numbers are read for the given states only.
+        self.component.clear();
+        self.component.resize(n, UNSEEN);
         for &s in states {
-            self.component[usize::from(s)] = UNSEEN;
             self.order[usize::from(s)] = UNSEEN;
         }
         self.cyclic.clear();

@@ -1030,12 +1030,13 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
         .unwrap_or_else(Scratch::new);
     // Y-links but at the Nishio level.
     links.build(marks, mode != Mode::Nishio, true, false);
+    let start = Working::new(marks);
     let mut search = Search {
         chainer: Chainer {
             marks,
             mode,
-            start: Working::new(marks),
-            work: Working::new(marks),
+            work: start.clone(),
+            start,
             links,
             buffers: chain,
         },

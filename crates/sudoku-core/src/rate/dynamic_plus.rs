@@ -47,18 +47,6 @@ pub(super) fn hash_order(cells: &mut [usize]) {
     cells.sort_by_key(|&c| c % size);
 }
 
-/// Whether `x` has two bits or more (bit tests: `count_ones` is slow on
-/// the default x86-64 target, which has no `popcnt`).
-fn several(x: u128) -> bool {
-    x & x.wrapping_sub(1) != 0
-}
-
-/// Whether `x` has exactly two bits.
-fn two(x: u128) -> bool {
-    let rest = x & x.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
-}
-
 /// Pairs `a < b` of `0..9` in SE's order (increasing as bit masks).
 fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
@@ -173,7 +161,6 @@ fn hidden_pairs(initial: &Candidates, grid: &Candidates, places: &Places, out: &
                 }
                 let pa = grid.digit_cells(da) & UNIT_MASK[u];
                 let pb = grid.digit_cells(db) & UNIT_MASK[u];
-                debug_assert!(several(pa) && several(pb) && two(pa | pb));
                 let both = (1u16 << da) | (1 << db);
                 let cells: Vec<usize> = unit_cells(u)
                     .filter(|&c| (pa | pb) & (1 << c) != 0 && grid.mask(c) & !both != 0)

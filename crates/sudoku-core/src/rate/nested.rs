@@ -137,6 +137,10 @@ struct Implications {
     targets: Vec<u16>,
     /// Every candidate's two states.
     states: Vec<u16>,
+    /// Per state (off at `2k`, on at `2k + 1` for candidate `k`), its
+    /// successors' range in `targets`: every link SE's static searches may
+    /// follow (see [`Implications::graph`]).
+    ranges: Vec<(u32, u32)>,
     /// Per candidate: its cell's other candidates, and its other places.
     on_cell: Vec<std::ops::Range<u32>>,
     on_peers: Vec<std::ops::Range<u32>>,
@@ -151,6 +155,7 @@ impl Implications {
             pool: Vec::new(),
             targets: Vec::new(),
             states: Vec::new(),
+            ranges: Vec::new(),
             on_cell: vec![0..0; 729],
             on_peers: vec![0..0; 729],
             off_cell: vec![0..0; 729],
@@ -229,28 +234,25 @@ impl Implications {
                 );
             }
         }
-    }
-
-    /// Every link SE's static searches may follow on the position (Y-links:
-    /// a cell's other candidates, its last one; X-links: a digit's other
-    /// places, its last one), as the successor range of each state (off at
-    /// `2k`, on at `2k + 1` for candidate `k`) in [`Implications::targets`]:
-    /// a candidate's four lists lie one after the other in the pool.
-    fn graph(&self, ranges: &mut Vec<(u32, u32)>) {
-        ranges.clear();
+        // A candidate's four lists lie one after the other in the pool.
+        self.ranges.clear();
         for k in 0..729 {
-            ranges.extend([
+            self.ranges.extend([
                 (self.off_cell[k].start, self.off_units[k].end),
                 (self.on_cell[k].start, self.on_peers[k].end),
             ]);
         }
     }
-}
 
-/// What SE's static searches reach on a position, with every kind of link.
-struct Reachable {
-    ranges: Vec<(u32, u32)>,
-    closure: Closure,
+    /// Every link SE's static searches may follow on the position (Y-links:
+    /// a cell's other candidates, its last one; X-links: a digit's other
+    /// places, its last one), as a graph over the states for a [`Closure`].
+    fn graph(&self) -> Graph<'_> {
+        Graph {
+            ranges: &self.ranges,
+            targets: &self.targets,
+        }
+    }
 }
 
 /// The breadth-first searches of SE's static chains on one position.
@@ -294,7 +296,8 @@ impl Buffers {
 struct Scratch {
     implied: Implications,
     buffers: Buffers,
-    reachable: Reachable,
+    /// What the links of the position reach.
+    closure: Closure,
 }
 
 /// How many calls deep the scratch buffers are kept (an inner search's
@@ -1029,16 +1032,13 @@ pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -
     let Scratch {
         mut implied,
         mut buffers,
-        mut reachable,
+        mut closure,
     } = SCRATCH
         .with(|kept| kept.borrow_mut().pop())
         .unwrap_or_else(|| Scratch {
             implied: Implications::new(),
             buffers: Buffers::new(),
-            reachable: Reachable {
-                ranges: Vec::new(),
-                closure: Closure::new(),
-            },
+            closure: Closure::new(),
         });
     implied.compute(grid);
     for queue in [&mut buffers.pending_on, &mut buffers.pending_off] {
@@ -1051,12 +1051,12 @@ pub(super) fn eliminations(initial: &Candidates, grid: &Candidates, level: u8) -
         implied: &implied,
         buffers,
     };
-    let out = eliminations_with(&mut engine, initial, level, &mut reachable);
+    let out = eliminations_with(&mut engine, initial, level, &mut closure);
     engine.reset_index();
     let scratch = Scratch {
         buffers: engine.buffers,
         implied,
-        reachable,
+        closure,
     };
     SCRATCH.with(|kept| {
         let mut kept = kept.borrow_mut();
@@ -1072,29 +1072,21 @@ fn eliminations_with(
     engine: &mut Engine,
     initial: &Candidates,
     level: u8,
-    reachable: &mut Reachable,
+    closure: &mut Closure,
 ) -> Vec<NestedFound> {
     let grid = engine.grid;
     let mut out = Vec::new();
     let mut hints = Vec::new();
-    // X-cycles and X-chains, Y-cycles, then both kinds of link (SE's three
-    // loop searches, one list).
     // One closure, of every kind of link, serves the searches on X-links
     // alone too: what they reach, the links of every kind reach. (Without
     // X-links only the bivalue cells' few loops are searched, and testing
     // them first saves nothing.)
-    {
-        let Reachable { ranges, closure } = &mut *reachable;
-        let implied = engine.implied;
-        implied.graph(ranges);
-        let graph = Graph {
-            ranges,
-            targets: &implied.targets,
-        };
-        closure.compute(&graph, &implied.states);
-    }
+    closure.compute(&engine.implied.graph(), &engine.implied.states);
+    let closure = &*closure;
+    // X-cycles and X-chains, Y-cycles, then both kinds of link (SE's three
+    // loop searches, one list).
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        let closure = x.then_some(&reachable.closure);
+        let closure = x.then_some(closure);
         for cell in Cells(grid.empty_cells()) {
             if grid.mask(cell).count_ones() < 2 {
                 continue;
@@ -1109,7 +1101,7 @@ fn eliminations_with(
         hints.clear();
         engine.buffers.links.clear();
         engine.buffers.nodes.clear();
-        multiple(engine, &reachable.closure, &mut hints);
+        multiple(engine, closure, &mut hints);
         emit(&mut hints, &engine.buffers.links, initial, grid, &mut out);
     }
     out
