@@ -307,6 +307,32 @@ impl LinkTable {
         }
     }
 
+    /// The links of `marks` the dynamic chains read: only what each
+    /// candidate of `digits` (a bit each, `1..=9`) turned on turns off
+    /// (with Y-links if asked), every candidate kept. A dynamic net works
+    /// out what turns on from its own working copy, so
+    /// [`LinkTable::ons_of`] is left empty here, and so are the lists of
+    /// the other digits' candidates.
+    pub(crate) fn build_offs(&mut self, marks: &Candidates, y_links: bool, digits: u16) {
+        self.on_range.clear();
+        self.on_range.resize(CELLS * 9, (0, 0));
+        self.ons.clear();
+        self.off_range.clear();
+        self.off_range.resize(CELLS * 9, (0, 0));
+        self.offs.clear();
+        for cell in Cells(marks.empty_cells()) {
+            for digit in Digits(marks.mask(cell) & digits) {
+                let index = cell * 9 + digit as usize - 1;
+                let begin = self.offs.len() as u32;
+                self.offs.extend(
+                    turned_off_among(marks, cell, digit, y_links, &marks.by_digit)
+                        .map(|(c, d)| (c * 9 + d as usize - 1) as u16),
+                );
+                self.off_range[index] = (begin, self.offs.len() as u32);
+            }
+        }
+    }
+
     /// What candidate `p` turned on turns off.
     pub(crate) fn offs_of(&self, p: usize) -> &[u16] {
         let (a, b) = self.off_range[p];

@@ -43,6 +43,7 @@
 
 use super::candidates::{Candidates, Cells, Digits, LinkTable, CELL_UNITS, UNITS, UNIT_MASK};
 use super::fifo::Fifo;
+use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
 
 /// A candidate and a truth value: `(cell * 9 + digit - 1) * 2 + on`.
@@ -624,6 +625,12 @@ struct Search<'a> {
     /// Set when SE's level-4 chaining runs this search inside a net: every
     /// conclusion is kept, not the best alone.
     collect: Option<Collect<'a>>,
+    /// The digits whose candidates are assumed (a bit each, `1..=9`): all
+    /// but at the Nishio level, where each digit's nets are its own (see
+    /// [`nishio`]).
+    digits: u16,
+    /// The digits some assumption of which ended in a contradiction.
+    clashed: u16,
 }
 
 /// The conclusions of a search run inside a net (SE's level 4): for each
@@ -763,6 +770,7 @@ impl Search<'_> {
     /// A contradiction in `net`, which assumed `assumed`: its negation holds.
     fn contradiction(&mut self, net: &mut Net, assumed: State, cell: usize) {
         if let Some((a, b)) = net.clash {
+            self.clashed |= 1 << split(assumed).1;
             let mut complexity = self.chainer.count(net, a) + self.chainer.count(net, b);
             if !net.chains.is_empty() {
                 let mut keys = Vec::new();
@@ -888,6 +896,11 @@ fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>, kept: &mut
     let digits: Vec<u8> = Digits(mask).collect();
     let mut on_nets: Vec<Net> = Vec::new();
     for &digit in &digits {
+        if search.digits & (1 << digit) == 0 {
+            // Only at the Nishio level, where no net reads another digit.
+            debug_assert!(mode == Mode::Nishio);
+            continue;
+        }
         let mut on_net = kept.take(search, cell, digit, pool);
         let mut off_net = pool.pop().unwrap_or_else(Net::new);
         let on = state(cell, digit, true);
@@ -962,8 +975,18 @@ fn search_regions(
 /// SE's chaining rule in `mode`: the best conclusion over every cell, as a
 /// step scored `base` tenths plus the length increment.
 fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &mut Step) -> bool {
-    let search = search_all(marks, mode, None);
-    let Some(best) = search.best else {
+    let search = search_all(marks, mode, None, ALL_DIGITS);
+    conclude(search.best, technique, base, step)
+}
+
+/// Every digit, a bit each (`1..=9`).
+const ALL_DIGITS: u16 = 0x3FE;
+
+/// Fills `step` with the best conclusion of a search, as SE's chaining
+/// rule scored `base` tenths plus the length increment; false when there
+/// is none.
+fn conclude(best: Option<Best>, technique: Technique, base: u16, step: &mut Step) -> bool {
+    let Some(best) = best else {
         return false;
     };
     let (cell, digit, on) = split(best.conclusion);
@@ -1018,7 +1041,12 @@ thread_local! {
 
 /// SE's chaining rule in `mode` over every cell of `marks`, collecting
 /// every conclusion when `collect` is set.
-fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>>) -> Found<'a> {
+fn search_all<'a>(
+    marks: &'a Candidates,
+    mode: Mode,
+    collect: Option<Collect<'a>>,
+    digits: u16,
+) -> Found<'a> {
     let Scratch {
         mut pool,
         mut links,
@@ -1029,7 +1057,9 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
         .with(|kept| kept.borrow_mut().pop())
         .unwrap_or_else(Scratch::new);
     // Y-links but at the Nishio level.
-    links.build(marks, mode != Mode::Nishio, true, false);
+    // Only the nets of `digits` are followed: at the Nishio level, where
+    // `digits` may be fewer than all, they turn off no other digit.
+    links.build_offs(marks, mode != Mode::Nishio, digits);
     let start = Working::new(marks);
     let mut search = Search {
         chainer: Chainer {
@@ -1044,6 +1074,8 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
         order: 0,
         states,
         collect,
+        digits,
+        clashed: 0,
     };
     for cell in Cells(marks.empty_cells()) {
         if marks.mask(cell).count_ones() >= 2 {
@@ -1055,6 +1087,7 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
         best,
         states,
         collect,
+        clashed,
         ..
     } = search;
     let mut chain = chainer.buffers;
@@ -1080,7 +1113,11 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
             kept.push(scratch);
         }
     });
-    Found { best, collect }
+    Found {
+        best,
+        collect,
+        clashed,
+    }
 }
 
 /// What [`search_all`] found: the best conclusion, and every conclusion
@@ -1088,6 +1125,8 @@ fn search_all<'a>(marks: &'a Candidates, mode: Mode, collect: Option<Collect<'a>
 struct Found<'a> {
     best: Option<Best>,
     collect: Option<Collect<'a>>,
+    /// The digits some assumption of which ended in a contradiction.
+    clashed: u16,
 }
 
 /// What SE's dynamic chaining of `level` (0 to 3) proves on `grid`, a
@@ -1104,7 +1143,7 @@ fn deep_eliminations(
         hints: Vec::new(),
         best_of: std::collections::HashMap::new(),
     };
-    let search = search_all(grid, Mode::of_level(level), Some(collect));
+    let search = search_all(grid, Mode::of_level(level), Some(collect), ALL_DIGITS);
     let Some(collect) = search.collect else {
         return Vec::new();
     };
@@ -1133,8 +1172,35 @@ fn deep_eliminations(
 }
 
 /// SE's Nishio forcing chains (7.5 plus the length increment).
-pub(super) fn nishio(marks: &Candidates, _: &Context, step: &mut Step) -> bool {
-    run(marks, Mode::Nishio, Technique::NishioForcingChain, 75, step)
+///
+/// With X-links only, a net never leaves the digit it assumes: an "on"
+/// turns off the digit's other places, an "off" turns on its last place in
+/// a unit, and the working copy loses that digit's candidates alone. So a
+/// digit's nets, and whether any ends in a contradiction, depend on its
+/// cells alone. A digit none of whose assumptions clashed is remembered
+/// as barren on those cells and skipped while they stay the same: its
+/// nets would offer nothing, so the best of the others is the same.
+/// Whether a conclusion removes something reads the cell's other digits
+/// too (an "off" that clashes places its digit, which removes something
+/// only if the cell has another), so only a digit whose every cell has
+/// two candidates or more is remembered, and such a digit is searched
+/// again if one of its cells comes down to it alone.
+pub(super) fn nishio(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    let several = Cells(marks.empty_cells())
+        .filter(|&c| marks.mask(c).count_ones() >= 2)
+        .fold(0u128, |acc, c| acc | 1 << c);
+    let kept = (1..=9u8)
+        .filter(|&d| marks.digit_cells(d) & !several == 0)
+        .fold(0u16, |acc, d| acc | 1 << d);
+    let live = context.memo.live_digits(DigitSearch::Nishio, marks) | (ALL_DIGITS & !kept);
+    if live == 0 {
+        return false;
+    }
+    let search = search_all(marks, Mode::Nishio, None, live);
+    context
+        .memo
+        .barren_digits(DigitSearch::Nishio, marks, live & kept & !search.clashed);
+    conclude(search.best, Technique::NishioForcingChain, 75, step)
 }
 
 /// SE's dynamic forcing chains (8.5 plus the length increment).
@@ -1239,4 +1305,42 @@ mod tests {
         let stamp = SCRATCH.with(|kept| kept.borrow()[0].chain.stamp);
         assert!(stamp < u32::MAX / 4, "the marks were not reset: {stamp}");
     }
+
+    /// Along each puzzle's path, the Nishio search with the rating's memo
+    /// (which skips the digits it knows are barren) finds what a search
+    /// with an empty memo finds, at every position, and it did skip some.
+    #[test]
+    fn nishio_memo_skips_only_digits_without_a_contradiction() {
+        use super::{nishio, DigitSearch, ALL_DIGITS};
+        use crate::rate::candidates::Candidates;
+        use crate::rate::{context_of, explain, Step, Technique};
+        let mut skipped = 0;
+        for puzzle in PUZZLES.iter().chain(&MORE_FORCING) {
+            let grid: Grid = puzzle.parse().unwrap();
+            let remembering = context_of(&grid).unwrap();
+            let (mut marks, _) = Candidates::with_clash(&grid);
+            for step in explain(&grid) {
+                let fresh = context_of(&grid).unwrap();
+                let live = remembering.memo.live_digits(DigitSearch::Nishio, &marks);
+                skipped += (ALL_DIGITS & !live).count_ones();
+                let mut expected = Step::new(Technique::NishioForcingChain);
+                let mut found = expected.clone();
+                assert_eq!(
+                    nishio(&marks, &remembering, &mut found),
+                    nishio(&marks, &fresh, &mut expected),
+                    "{puzzle}"
+                );
+                assert_eq!(found, expected, "{puzzle}");
+                marks.apply(&step);
+            }
+        }
+        assert!(skipped > 0);
+    }
+
+    /// Rated 7.6 to 8.7 by serate (tests/data/serate.txt).
+    const MORE_FORCING: [&str; 3] = [
+        "..3.7.948.....9.3......3.25.1.5.......23...7.8.4.2....2.5.6.38167..........8.....",
+        "...9.45.8..........89.32..4.746.523...5...4..3...47...6...5.....127..6....8.....1",
+        ".2.......45...9.3.7.9..26.16.7.....5......827....9....2....5..4....4...6...1..29.",
+    ];
 }

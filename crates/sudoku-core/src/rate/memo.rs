@@ -47,6 +47,8 @@ pub(super) enum DigitSearch {
     ThreeStrongLinks,
     /// The X-chains of SE's first chaining technique.
     XChain,
+    /// SE's Nishio forcing chains (each digit's nets stay on its cells).
+    Nishio,
 }
 
 /// The searches remembered unit by unit: each part searches the candidates
@@ -71,7 +73,7 @@ pub(super) enum UnitSearch {
     Hidden4,
 }
 
-const DIGIT_SEARCHES: usize = 9;
+const DIGIT_SEARCHES: usize = 10;
 const UNIT_SEARCHES: usize = 8;
 
 /// No key: no digit's cells (81 bits) nor any unit's packed candidates (81
