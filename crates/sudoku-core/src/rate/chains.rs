@@ -61,6 +61,10 @@ struct Shared {
     strong: Vec<Strong>,
     /// Scratch buffer of [`Search::from`], kept across starts.
     victims: Vec<(usize, u8)>,
+    /// Per digit, the cells where it has a conjugate in some unit: a
+    /// candidate reached false elsewhere, and not in a bivalue cell, has
+    /// no strong link to go on with, so it is not queued.
+    conjugate_cells: [u128; 10],
 }
 
 /// A candidate's strong links: the other digit of its cell when the cell
@@ -121,6 +125,7 @@ impl Shared {
             };
             81 * 9
         ];
+        let mut conjugate_cells = [0u128; 10];
         for c in Cells(marks.empty_cells()) {
             let mask = marks.mask(c);
             for d in super::candidates::Digits(mask) {
@@ -134,6 +139,7 @@ impl Shared {
                         let other = (m & !(1 << c)).trailing_zeros() as usize;
                         links.places[usize::from(links.units)] = node(other, d) as u16;
                         links.units += 1;
+                        conjugate_cells[d as usize] |= 1 << c;
                     }
                 }
             }
@@ -147,6 +153,7 @@ impl Shared {
             stamp: 0,
             queue: Vec::with_capacity(81 * 9 * 2),
             victims: Vec::new(),
+            conjugate_cells,
         }
     }
 }
@@ -186,14 +193,20 @@ impl Search<'_> {
     /// peers (with bivalue cells only for XY-chains), then for AICs the
     /// cell's other digits. A false candidate ends no chain, so they are
     /// only queued, and the digit's peers are found reached or not by one
-    /// mask rather than one by one.
+    /// mask rather than one by one. Only those with a strong link of the
+    /// search's kind are queued: the others would be taken off the queue
+    /// again with nothing to follow, and leaving them out changes neither
+    /// the depth of the rest nor the order in which chains are found.
     fn weak(&mut self, n: Node, state: usize) {
         let (c, d) = parts(n);
         let shared = &mut *self.shared;
-        let mut peers = self.marks.digit_cells(d) & PEERS[c] & !shared.false_seen[d as usize];
-        if self.mode == Mode::Xy {
-            peers &= shared.bivalue;
-        }
+        let going_on = match self.mode {
+            Mode::X(_) => shared.conjugate_cells[d as usize],
+            Mode::Xy => shared.bivalue,
+            Mode::Aic => shared.conjugate_cells[d as usize] | shared.bivalue,
+        };
+        let peers =
+            self.marks.digit_cells(d) & PEERS[c] & !shared.false_seen[d as usize] & going_on;
         shared.false_seen[d as usize] |= peers;
         for p in Cells(peers) {
             let next = node(p, d) * 2;
@@ -202,8 +215,9 @@ impl Search<'_> {
         }
         if self.mode == Mode::Aic {
             for e in super::candidates::Digits(self.marks.mask(c) & !(1 << d)) {
+                let going_on = shared.conjugate_cells[e as usize] | shared.bivalue;
                 let seen = &mut shared.false_seen[e as usize];
-                if *seen & (1 << c) == 0 {
+                if *seen & (1 << c) == 0 && going_on & (1 << c) != 0 {
                     *seen |= 1 << c;
                     let next = node(c, e) * 2;
                     shared.parent[next] = state as u16;
