@@ -422,6 +422,21 @@ fn keep_forcing_chain(best: &mut Option<Best>, found: &Step, nodes: usize) {
     }
 }
 
+/// The most candidates a cycle of base score `base` (tenths) and SE's sort
+/// kind `kind` may have for its key (score, candidates, kind) to sort
+/// before `best`: keys grow with the candidates, so longer cycles cannot
+/// be taken. A cycle found longer than this would not be taken, and the
+/// limit it would set for the rest of the search would be no lower, so
+/// the cycles taken are the same.
+fn cycle_nodes_below(best: (u16, usize, u8), base: u16, kind: u8) -> usize {
+    let mut nodes = 0;
+    while nodes < 81 * 9 * 2 && (base + super::chain_length_tenths(nodes + 1), nodes + 1, kind) < best
+    {
+        nodes += 1;
+    }
+    nodes
+}
+
 /// Sudoku Explainer's forcing chains and loops on X- and Y-links (its first
 /// chaining technique): every X-chain, XY-chain and AIC this module finds,
 /// from every start, scored as SE scores a forcing chain (6.6 on one digit,
@@ -492,27 +507,21 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
     let mut cycle_best: Option<((u16, usize, u8), Technique, super::cycles::Cycle)> = None;
     let mut cycles = super::cycles::Search::new(marks);
     for (links, technique, base, kind) in modes {
-        let bound = cycle_best
-            .as_ref()
-            .map_or(key.0, |(k, _, _)| k.0.min(key.0));
-        if bound < base {
+        // Only a cycle whose key is below the best so far (the chain's or
+        // an earlier cycle's) can be taken, so the search looks no further.
+        let best = cycle_best.as_ref().map_or(key, |(k, _, _)| (*k).min(key));
+        let limit = cycle_nodes_below(best, base, kind);
+        if limit < 4 {
             continue;
         }
-        // Longer cycles would score above the bound.
-        let limit = super::longest_within(bound - base).saturating_add(2);
         cycles.cycles(links, limit, &mut |cycle| {
             let tenths = base + super::chain_length_tenths(cycle.complexity);
-            let key = (tenths, cycle.complexity, kind);
-            if cycle_best.as_ref().is_none_or(|(k, _, _)| key < *k) {
-                cycle_best = Some((key, technique, cycle));
+            let found = (tenths, cycle.complexity, kind);
+            if cycle_best.as_ref().is_none_or(|(k, _, _)| found < *k) {
+                cycle_best = Some((found, technique, cycle));
             }
-            // A later cycle of this kind has the same base and kind, and a
-            // score that grows with its length: it replaces the best only
-            // if it is shorter.
-            match &cycle_best {
-                Some(((_, complexity, best_kind), _, _)) if *best_kind == kind => complexity - 1,
-                _ => usize::MAX,
-            }
+            let best = cycle_best.as_ref().map_or(key, |(k, _, _)| (*k).min(key));
+            cycle_nodes_below(best, base, kind)
         });
     }
     if let Some((cycle_key, technique, cycle)) = cycle_best.filter(|(k, _, _)| *k < key) {

@@ -211,6 +211,14 @@ impl Search<'_> {
         // start, or to an "on" candidate not reached yet. Most lead nowhere.
         'levels: while !pending_on.is_empty() && length + 2 <= *limit {
             length += 2;
+            if length + 2 > *limit {
+                // The last level: no "on" node made here would be
+                // extended, so only the ways back to the start count.
+                if length >= 4 {
+                    self.close(&table, &pending_on, length, limit, take);
+                }
+                break;
+            }
             for &n in &pending_on {
                 for &off in table.offs_of(self.nodes[n as usize].state / 2) {
                     let off = usize::from(off);
@@ -261,6 +269,44 @@ impl Search<'_> {
         self.pending_on = pending_on;
         self.next_on = next;
         self.table = table;
+    }
+}
+
+impl Search<'_> {
+    /// The loops that the "on" nodes `pending` of the last level close at
+    /// `length`, offered to `take` as [`Search::from`] offers them: the
+    /// same "off" nodes in the same order, less those leading only to
+    /// "on" candidates, which could only have been extended later.
+    fn close(
+        &mut self,
+        table: &LinkTable,
+        pending: &[u32],
+        length: usize,
+        limit: &mut usize,
+        take: &mut dyn FnMut(Cycle) -> usize,
+    ) {
+        let start = self.nodes[0].state;
+        let back = (start / 2) as u16;
+        for &n in pending {
+            for &off in table.offs_of(self.nodes[n as usize].state / 2) {
+                let off = usize::from(off);
+                if self.barren[off] == self.stamp || !table.ons_of(off).contains(&back) {
+                    continue;
+                }
+                if self.is_ancestor(n, off * 2) {
+                    continue;
+                }
+                let parent = self.push(off * 2, Some(n));
+                let end = self.push(start, Some(parent));
+                if let Some(cycle) = self.cycle(end) {
+                    debug_assert_eq!(cycle.complexity, length);
+                    *limit = (*limit).min(take(cycle));
+                    if length > *limit {
+                        return;
+                    }
+                }
+            }
+        }
     }
 }
 
