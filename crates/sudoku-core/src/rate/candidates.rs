@@ -255,13 +255,19 @@ impl LinkTable {
     /// something on in turn (what a search for loops can continue from),
     /// and only such candidates get a list of what they turn off when on
     /// (a search for loops only ever turns such ones on).
+    ///
+    /// Only the candidates of `digits` (a bit each, `1..=9`) get lists:
+    /// fewer than all only without Y-links, whose links never leave a
+    /// digit.
     pub(crate) fn build(
         &mut self,
         marks: &Candidates,
         y_links: bool,
         x_links: bool,
         live_offs: bool,
+        digits: u16,
     ) {
+        debug_assert!(!y_links || digits == 0x3FE);
         for table in [&mut self.off_range, &mut self.on_range] {
             table.clear();
             table.resize(CELLS * 9, (0, 0));
@@ -269,8 +275,9 @@ impl LinkTable {
         self.ons.clear();
         self.offs.clear();
         let candidates = || {
-            Cells(marks.empty_cells())
-                .flat_map(move |cell| marks.digits(cell).map(move |digit| (cell, digit)))
+            Cells(marks.empty_cells()).flat_map(move |cell| {
+                Digits(marks.mask(cell) & digits).map(move |digit| (cell, digit))
+            })
         };
         let index = |cell: usize, digit: u8| cell * 9 + digit as usize - 1;
         // The candidates that turn something on when off, per digit.

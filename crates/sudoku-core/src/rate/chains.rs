@@ -422,6 +422,17 @@ fn keep_forcing_chain(best: &mut Option<Best>, found: &Step, nodes: usize) {
     }
 }
 
+/// The digits (a bit each) every cell of which holds two candidates or
+/// more.
+fn every_cell_two(marks: &Candidates) -> u16 {
+    let several = Cells(marks.empty_cells())
+        .filter(|&c| marks.mask(c).count_ones() >= 2)
+        .fold(0u128, |acc, c| acc | 1 << c);
+    (1..=9u8)
+        .filter(|&d| marks.digit_cells(d) & !several == 0)
+        .fold(0u16, |acc, d| acc | 1 << d)
+}
+
 /// The most candidates a cycle of base score `base` (tenths) and SE's sort
 /// kind `kind` may have for its key (score, candidates, kind) to sort
 /// before `best`: keys grow with the candidates, so longer cycles cannot
@@ -430,7 +441,12 @@ fn keep_forcing_chain(best: &mut Option<Best>, found: &Step, nodes: usize) {
 /// the cycles taken are the same.
 fn cycle_nodes_below(best: (u16, usize, u8), base: u16, kind: u8) -> usize {
     let mut nodes = 0;
-    while nodes < 81 * 9 * 2 && (base + super::chain_length_tenths(nodes + 1), nodes + 1, kind) < best
+    while nodes < 81 * 9 * 2
+        && (
+            base + super::chain_length_tenths(nodes + 1),
+            nodes + 1,
+            kind,
+        ) < best
     {
         nodes += 1;
     }
@@ -514,7 +530,16 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
         if limit < 4 {
             continue;
         }
-        cycles.cycles(links, limit, &mut |cycle| {
+        // The digits to search (see the memo's X- and Y-cycles).
+        let digits = match links {
+            Links::X => context.memo.live_x_cycle_digits(marks, limit),
+            Links::Y if context.memo.is_y_cycleless(marks, sets.bivalue, limit) => 0,
+            _ => 0x3FE,
+        };
+        if digits == 0 {
+            continue;
+        }
+        let (offered, cut, searched) = cycles.cycles(links, limit, digits, &mut |cycle| {
             let tenths = base + super::chain_length_tenths(cycle.complexity);
             let found = (tenths, cycle.complexity, kind);
             if cycle_best.as_ref().is_none_or(|(k, _, _)| found < *k) {
@@ -523,6 +548,22 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
             let best = cycle_best.as_ref().map_or(key, |(k, _, _)| (*k).min(key));
             cycle_nodes_below(best, base, kind)
         });
+        // Searches that reached all they could found nothing at any length.
+        let barren = digits & !offered;
+        match links {
+            // Only digits whose every cell is a start: whether a cell
+            // starts reads its other digits too.
+            Links::X => {
+                let kept = barren & every_cell_two(marks);
+                context.memo.barren_x_cycles(marks, kept & cut, searched);
+                context.memo.barren_x_cycles(marks, kept & !cut, usize::MAX);
+            }
+            Links::Y if offered == 0 => {
+                let upto = if cut == 0 { usize::MAX } else { searched };
+                context.memo.y_cycleless(marks, sets.bivalue, upto);
+            }
+            _ => {}
+        }
     }
     if let Some((cycle_key, technique, cycle)) = cycle_best.filter(|(k, _, _)| *k < key) {
         found.reset(technique);
@@ -532,4 +573,54 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
     }
     *step = found;
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::se_forcing_chain;
+    use crate::rate::candidates::Candidates;
+    use crate::rate::{context_of, explain, Step, Technique};
+    use crate::Grid;
+
+    /// Rated 6.6 to 7.3 by serate (tests/data/serate.txt), and two of
+    /// 8.3 and 8.4, whose paths take many forcing chains and cycles.
+    const PUZZLES: [&str; 6] = [
+        "....6..7.45.7.......94.1.6...82.7....1..3..9.5....98...7.3..2.............2.85.31",
+        "...6..8..45....7.......1..6.1.3..5..5.......88...7.43..4..9..5......69.2..82.....",
+        "1..4.7....5..3.7....9.........7..6.553....9.2..4.9.....4.31........7.48.86....2..",
+        "..3.6...4.5.....1.7.9.....3..4..73.......8.2.8.162...9..2...8..6..9..2...7...1...",
+        ".......89.569...1....3....5.4...1..3..1...2..238....713...89......6...4.9.2.4...8",
+        "..3.7.948.....9.3......3.25.1.5.......23...7.8.4.2....2.5.6.38167..........8.....",
+    ];
+
+    /// Along each puzzle's path, SE's forcing chains and cycles with the
+    /// rating's memo (which skips the chains, X-chain digits, X-cycle
+    /// digits and Y-cycles it knows are barren) find what they find with
+    /// an empty memo, at every position.
+    #[test]
+    fn the_memo_skips_only_searches_that_would_find_nothing() {
+        let mut found_any = 0;
+        for puzzle in PUZZLES {
+            let grid: Grid = puzzle.parse().unwrap();
+            let remembering = context_of(&grid).unwrap();
+            let (mut marks, _) = Candidates::with_clash(&grid);
+            for step in explain(&grid) {
+                let fresh = context_of(&grid).unwrap();
+                let mut expected = Step::new(Technique::Aic);
+                let mut found = expected.clone();
+                let hit = se_forcing_chain(&marks, &fresh, &mut expected);
+                assert_eq!(
+                    se_forcing_chain(&marks, &remembering, &mut found),
+                    hit,
+                    "{puzzle}"
+                );
+                if hit {
+                    assert_eq!(found, expected, "{puzzle}");
+                    found_any += 1;
+                }
+                marks.apply(&step);
+            }
+        }
+        assert!(found_any > 0);
+    }
 }

@@ -19,7 +19,7 @@
 //! start. This module searches the same way, so it finds the loops SE
 //! finds and no others.
 
-use super::candidates::{Candidates, Cells, LinkTable, PEERS};
+use super::candidates::{Candidates, Cells, Digits, LinkTable, PEERS};
 
 /// A loop found: its cells, its complexity (SE's count of its distinct
 /// candidates) and what it removes.
@@ -100,6 +100,9 @@ pub(super) struct Search<'a> {
     /// this level and the next.
     pending_on: Vec<u32>,
     next_on: Vec<u32>,
+    /// Whether the last start's search stopped at its limit, with
+    /// candidates still to extend.
+    cut: bool,
 }
 
 impl Search<'_> {
@@ -200,6 +203,7 @@ impl Search<'_> {
         next.clear();
         pending_on.push(first);
         let mut length = 0;
+        self.cut = true;
         // A cycle closed at `length` has `length` distinct candidates: no
         // "on" candidate is reached twice, nor "off" one twice on one way.
         //
@@ -266,6 +270,9 @@ impl Search<'_> {
             pending_on.clear();
             std::mem::swap(&mut pending_on, &mut next);
         }
+        // Out of the levels without a break: by the limit, or with all
+        // reached.
+        self.cut &= !pending_on.is_empty();
         self.pending_on = pending_on;
         self.next_on = next;
         self.table = table;
@@ -322,6 +329,7 @@ impl<'a> Search<'a> {
             stamp: 0,
             pending_on: Vec::new(),
             next_on: Vec::new(),
+            cut: false,
         }
     }
 
@@ -332,32 +340,55 @@ impl<'a> Search<'a> {
     /// have and still be of use to it: the search then skips longer ones
     /// (a cycle's candidates are the length at which it closes, and each
     /// start's search closes them in order of length).
+    ///
+    /// Only the starts of `digits` (a bit each) are searched. Returns the
+    /// digits whose starts offered a cycle (all of them when the limit
+    /// fell too low for the starts left), those some start of which
+    /// stopped at the limit rather than reaching all it could, and the
+    /// limit the search ended with (each start was searched as far or
+    /// further).
     pub(super) fn cycles(
         &mut self,
         links: Links,
         mut limit: usize,
+        digits: u16,
         take: &mut dyn FnMut(Cycle) -> usize,
-    ) {
+    ) -> (u16, u16, usize) {
         let marks = self.marks;
-        self.table.build(marks, links.y(), links.x(), true);
+        // X-cycles stay on their digit: the others' links are not needed.
+        let listed = if links == Links::X { digits } else { 0x3FE };
+        self.table.build(marks, links.y(), links.x(), true, listed);
+        let (mut offered, mut cut) = (0u16, 0u16);
         for cell in Cells(marks.empty_cells()) {
             let count = marks.mask(cell).count_ones();
             if count < 2 || (links == Links::Y && count != 2) {
                 continue;
             }
-            for digit in marks.digits(cell) {
+            for digit in Digits(marks.mask(cell) & digits) {
                 // A loop comes back to its start by a link from a candidate
                 // that the start, turned off, turns on (links go both ways):
                 // without one there is none.
                 if self.table.ons_of(cell * 9 + digit as usize - 1).is_empty() {
                     continue;
                 }
-                // The shortest loop has four candidates.
+                // The shortest loop has four candidates. The starts left
+                // are not searched: no digit is known to offer nothing.
                 if limit < 4 {
-                    return;
+                    return (digits, cut, limit);
                 }
-                self.from(state(cell, digit, true), &mut limit, take);
+                let mut any = false;
+                self.from(state(cell, digit, true), &mut limit, &mut |cycle| {
+                    any = true;
+                    take(cycle)
+                });
+                if any {
+                    offered |= 1 << digit;
+                }
+                if self.cut {
+                    cut |= 1 << digit;
+                }
             }
         }
+        (offered, cut, limit)
     }
 }

@@ -129,6 +129,13 @@ pub(crate) struct Memo {
     keys: RefCell<Option<([u16; 81], [u128; 27])>>,
     /// The last position on which SE's forcing chains found nothing.
     chainless: RefCell<Option<Chainless>>,
+    /// Per digit, the cells on which SE's X-cycles found no loop that
+    /// removes something, and the most candidates they looked for.
+    x_cycles: [Cell<(u128, usize)>; 10],
+    /// The last position on which SE's Y-cycles found no loop that removes
+    /// something: each digit's cells, the bivalue cells, and the most
+    /// candidates they looked for.
+    y_cycles: RefCell<Option<([u128; 10], u128, usize)>>,
 }
 
 impl Memo {
@@ -141,7 +148,60 @@ impl Memo {
             unique_loops: RefCell::new(Vec::new()),
             keys: RefCell::new(None),
             chainless: RefCell::new(None),
+            x_cycles: std::array::from_fn(|_| Cell::new((NONE, 0))),
+            y_cycles: RefCell::new(None),
         }
+    }
+
+    /// The digits (a bit each) whose X-cycles of at most `limit`
+    /// candidates must be looked for in `marks`: an X-cycle stays on its
+    /// digit's cells, so one that found no loop on the same cells, looking
+    /// as far or further, finds none again.
+    pub(super) fn live_x_cycle_digits(&self, marks: &Candidates, limit: usize) -> u16 {
+        (1..=9u8)
+            .filter(|&d| {
+                let (cells, upto) = self.x_cycles[d as usize].get();
+                cells != marks.digit_cells(d) || limit > upto
+            })
+            .fold(0, |acc, d| acc | 1 << d)
+    }
+
+    /// Records that the X-cycles of each digit of `digits` found no loop
+    /// of at most `limit` candidates on their cells in `marks`.
+    pub(super) fn barren_x_cycles(&self, marks: &Candidates, digits: u16, limit: usize) {
+        for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
+            self.x_cycles[d as usize].set((marks.digit_cells(d), limit));
+        }
+    }
+
+    /// True when SE's Y-cycles of at most `limit` candidates are known to
+    /// find no loop in `marks`, whose bivalue cells are `bivalue`. A
+    /// Y-cycle runs through bivalue cells only, so a position with the
+    /// same ones, each with the same two digits (which it has when its
+    /// candidates are among the other's), has the same loops; what a loop
+    /// removes there is among what it removed in the other, nothing.
+    pub(super) fn is_y_cycleless(&self, marks: &Candidates, bivalue: u128, limit: usize) -> bool {
+        self.y_cycles
+            .borrow()
+            .as_ref()
+            .is_some_and(|(cells, known, upto)| {
+                *known == bivalue
+                    && limit <= *upto
+                    && (1..=9).all(|d| marks.digit_cells(d as u8) & !cells[d] == 0)
+            })
+    }
+
+    /// Records that SE's Y-cycles of at most `limit` candidates find no
+    /// loop in `marks` (bivalue cells `bivalue`).
+    pub(super) fn y_cycleless(&self, marks: &Candidates, bivalue: u128, limit: usize) {
+        let cells = std::array::from_fn(|d| {
+            if d == 0 {
+                0
+            } else {
+                marks.digit_cells(d as u8)
+            }
+        });
+        *self.y_cycles.borrow_mut() = Some((cells, bivalue, limit));
     }
 
     /// The digits (a bit each, `1..=9`) that `search` must look at in

@@ -268,7 +268,7 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
         links,
     } = &mut scratch;
     slot.fill(NO_SLOT);
-    links.build(marks, true, true, false);
+    links.build(marks, true, true, false, 0x3FE);
     link_graph(links, marks, ranges, targets, states);
     closure.compute(&super::closure::Graph { ranges, targets }, states);
     // A chain whose branches (assumed on) can reach nothing in common by
