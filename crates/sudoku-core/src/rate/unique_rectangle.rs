@@ -434,8 +434,49 @@ fn roofs(marks: &Candidates, step: &mut Step) -> bool {
 /// Not [`super::subsets::subsets`]: that walks submasks in decreasing order,
 /// and the first set found in SE's order decides which step SE takes.
 fn combinations(size: u32) -> impl Iterator<Item = u16> {
-    (0u16..1 << 9).filter(move |m| m.count_ones() == size)
+    let (from, to) = (COMBINATION_STARTS[size as usize], COMBINATION_STARTS[size as usize + 1]);
+    COMBINATIONS[from..to].iter().copied()
 }
+
+/// Every subset of `0..9` as a bit mask, by size, then increasing: the
+/// type 3 search walks them at every rectangle it tries, and filtering
+/// all 512 masks by size each time was a third of its work.
+const COMBINATIONS: [u16; 512] = {
+    let mut out = [0u16; 512];
+    let (mut n, mut size) = (0, 0);
+    while size <= 9 {
+        let mut m = 0u16;
+        while m < 512 {
+            if m.count_ones() == size {
+                out[n] = m;
+                n += 1;
+            }
+            m += 1;
+        }
+        size += 1;
+    }
+    out
+};
+
+/// Where the subsets of each size start in [`COMBINATIONS`] (the last
+/// entry ends them): the binomial coefficients' running sums.
+const COMBINATION_STARTS: [usize; 11] = {
+    let mut out = [0usize; 11];
+    let mut size = 0;
+    while size <= 9 {
+        let mut count = 0;
+        let mut m = 0u16;
+        while m < 512 {
+            if m.count_ones() == size as u32 {
+                count += 1;
+            }
+            m += 1;
+        }
+        out[size + 1] = out[size] + count;
+        size += 1;
+    }
+    out
+};
 
 /// Unique rectangle type 3 (SE's scale), tried when no other type applies.
 /// The two roof cells share a unit and have extra digits besides the
@@ -525,8 +566,9 @@ pub(super) fn type3(marks: &Candidates, context: &Context, step: &mut Step) -> b
                     }
                     let rem_digits: Vec<u8> = Digits(rem).collect();
                     for pick in combinations(degree - 2) {
+                        // Increasing: the rest are out of range too.
                         if pick >> rem_digits.len() != 0 {
-                            continue;
+                            break;
                         }
                         let hidden = (0..rem_digits.len())
                             .filter(|&i| pick & (1 << i) != 0)
