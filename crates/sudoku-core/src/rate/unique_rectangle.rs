@@ -9,15 +9,80 @@
 use super::candidates::{Candidates, Digits};
 use super::{Context, Step, Technique};
 
-/// The corners (row-major: top left, top right, bottom left, bottom right)
-/// of every rectangle spanning two rows, two columns and exactly two boxes:
-/// the rows share a band or the columns share a stack, not both.
-fn rectangles() -> impl Iterator<Item = [usize; 4]> {
-    RECTANGLES.iter().map(|r| r.map(usize::from))
+/// The rectangles of [`RECTANGLES`], in its order, two corners of which
+/// hold the same two digits and nothing else: every type needs such a
+/// floor (type 1 three such corners), so the others are skipped unread.
+/// Found from the pairs of bivalue cells with the same digits, which are
+/// few, rather than by reading the corners of all 486.
+fn floored(marks: &Candidates) -> Vec<[usize; 4]> {
+    use super::candidates::Cells;
+    let bivalue: Vec<usize> = Cells(marks.empty_cells())
+        .filter(|&c| marks.mask(c).count_ones() == 2)
+        .collect();
+    let mut found: Vec<u16> = Vec::new();
+    let mut add = |r1: usize, r2: usize, c1: usize, c2: usize| {
+        let (r1, r2) = (r1.min(r2), r1.max(r2));
+        let (c1, c2) = (c1.min(c2), c1.max(c2));
+        let index = RECTANGLE_INDEX[r1 * 9 + r2][c1 * 9 + c2];
+        if index != NO_RECTANGLE {
+            found.push(index);
+        }
+    };
+    for (i, &a) in bivalue.iter().enumerate() {
+        for &b in &bivalue[i + 1..] {
+            if marks.mask(a) != marks.mask(b) {
+                continue;
+            }
+            let ((ra, ca), (rb, cb)) = ((a / 9, a % 9), (b / 9, b % 9));
+            if ra == rb {
+                for r in (0..9).filter(|&r| r != ra) {
+                    add(ra, r, ca, cb);
+                }
+            } else if ca == cb {
+                for c in (0..9).filter(|&c| c != ca) {
+                    add(ra, rb, ca, c);
+                }
+            } else {
+                add(ra, rb, ca, cb);
+            }
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    found
+        .into_iter()
+        .map(|i| RECTANGLES[usize::from(i)].map(usize::from))
+        .collect()
 }
 
-/// The rectangles of [`rectangles`], in its order (rows, then columns,
-/// ascending): 9 same-band row pairs times 27 column pairs in different
+/// No rectangle of [`RECTANGLES`] (its rows and columns do not span
+/// exactly two boxes).
+const NO_RECTANGLE: u16 = u16::MAX;
+
+/// `RECTANGLE_INDEX[r1 * 9 + r2][c1 * 9 + c2]`: the index in
+/// [`RECTANGLES`] of the rectangle on rows `r1 < r2` and columns `c1 < c2`,
+/// or [`NO_RECTANGLE`].
+const RECTANGLE_INDEX: [[u16; 81]; 81] = {
+    let mut out = [[NO_RECTANGLE; 81]; 81];
+    let mut n = 0;
+    while n < RECTANGLES.len() {
+        let [a, _, _, d] = RECTANGLES[n];
+        let (r1, c1, r2, c2) = (
+            a as usize / 9,
+            a as usize % 9,
+            d as usize / 9,
+            d as usize % 9,
+        );
+        out[r1 * 9 + r2][c1 * 9 + c2] = n as u16;
+        n += 1;
+    }
+    out
+};
+
+/// The corners (row-major: top left, top right, bottom left, bottom right)
+/// of every rectangle spanning two rows, two columns and exactly two boxes
+/// (the rows share a band or the columns share a stack, not both), in
+/// order (rows, then columns, ascending): 9 same-band row pairs times 27 column pairs in different
 /// stacks, and 27 row pairs in different bands times 9 same-stack column
 /// pairs. Built once, at compile time: the finders walk them at every step.
 const RECTANGLES: [[u8; 4]; 486] = {
@@ -52,10 +117,16 @@ const RECTANGLES: [[u8; 4]; 486] = {
 };
 
 pub(super) fn type1(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
-    if !context.unique {
-        return false;
-    }
-    for corners in rectangles() {
+    context.unique && type1_among(marks, floored(marks).into_iter(), step)
+}
+
+/// Type 1 among the rectangles `candidates` (in [`RECTANGLES`] order).
+fn type1_among(
+    marks: &Candidates,
+    candidates: impl Iterator<Item = [usize; 4]>,
+    step: &mut Step,
+) -> bool {
+    for corners in candidates {
         let masks = corners.map(|c| marks.mask(c));
         if masks.iter().any(|&m| m.count_ones() < 2) {
             continue;
@@ -97,10 +168,11 @@ pub(super) fn se_types(marks: &Candidates, context: &Context, step: &mut Step) -
     if !context.unique {
         return false;
     }
-    if type1(marks, context, step) || roofs(marks, step) {
+    let floored = floored(marks);
+    if type1_among(marks, floored.iter().copied(), step) || roofs(marks, &floored, step) {
         return true;
     }
-    let rectangle = type3(marks, context, step).then_some((step.tenths, 3));
+    let rectangle = type3(marks, &floored, step).then_some((step.tenths, 3));
     let mut best: Option<(u16, u8, Step)> = None;
     loops(marks, context, &mut |tenths, kind, found| {
         if best
@@ -373,9 +445,9 @@ fn is_valid_loop(cells: &[usize]) -> bool {
     even == odd
 }
 
-fn roofs(marks: &Candidates, step: &mut Step) -> bool {
+fn roofs(marks: &Candidates, candidates: &[[usize; 4]], step: &mut Step) -> bool {
     use super::candidates::{Cells, PEERS};
-    for corners in rectangles() {
+    for &corners in candidates {
         let masks = corners.map(|c| marks.mask(c));
         let common = masks.iter().fold(0x3FEu16, |a, &m| a & m);
         if common.count_ones() < 2 || masks.contains(&0) {
@@ -434,7 +506,10 @@ fn roofs(marks: &Candidates, step: &mut Step) -> bool {
 /// Not [`super::subsets::subsets`]: that walks submasks in decreasing order,
 /// and the first set found in SE's order decides which step SE takes.
 fn combinations(size: u32) -> impl Iterator<Item = u16> {
-    let (from, to) = (COMBINATION_STARTS[size as usize], COMBINATION_STARTS[size as usize + 1]);
+    let (from, to) = (
+        COMBINATION_STARTS[size as usize],
+        COMBINATION_STARTS[size as usize + 1],
+    );
     COMBINATIONS[from..to].iter().copied()
 }
 
@@ -488,12 +563,12 @@ const COMBINATION_STARTS: [usize; 11] = {
 ///   only the roof and `d - 1` other cells; the roof holds at most one of
 ///   them, so those cells hold the rest and lose their other digits. SE:
 ///   4.5 + 0.1 per digit past two.
-pub(super) fn type3(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+///
+/// Among the rectangles `candidates` (in [`RECTANGLES`] order), in a
+/// puzzle known to have one solution.
+fn type3(marks: &Candidates, candidates: &[[usize; 4]], step: &mut Step) -> bool {
     use super::candidates::{Cells, CELL_UNITS, UNITS, UNIT_MASK};
-    if !context.unique {
-        return false;
-    }
-    for corners in rectangles() {
+    for &corners in candidates {
         let masks = corners.map(|c| marks.mask(c));
         // Floors: two corners holding exactly the pair; roofs the others,
         // both with extra digits.
@@ -601,4 +676,47 @@ pub(super) fn type3(marks: &Candidates, context: &Context, step: &mut Step) -> b
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{floored, RECTANGLES};
+    use crate::rate::candidates::Candidates;
+    use crate::rate::explain;
+    use crate::Grid;
+
+    /// At every position of a few paths, the rectangles `floored` lists
+    /// are those, in order, of the 486 two corners of which hold the same
+    /// two digits alone, read corner by corner.
+    #[test]
+    fn floored_rectangles_are_those_with_two_equal_bivalue_corners() {
+        let puzzles = [
+            "....6..7.45.7.......94.1.6...82.7....1..3..9.5....98...7.3..2.............2.85.31",
+            ".......89.569...1....3....5.4...1..3..1...2..238....713...89......6...4.9.2.4...8",
+        ];
+        let mut listed = 0;
+        for puzzle in puzzles {
+            let grid: Grid = puzzle.parse().unwrap();
+            let (mut marks, _) = Candidates::with_clash(&grid);
+            for step in explain(&grid) {
+                let expected: Vec<[usize; 4]> = RECTANGLES
+                    .iter()
+                    .map(|r| r.map(usize::from))
+                    .filter(|corners| {
+                        (0..4).any(|i| {
+                            (i + 1..4).any(|j| {
+                                let (a, b) = (marks.mask(corners[i]), marks.mask(corners[j]));
+                                a == b && a.count_ones() == 2
+                            })
+                        })
+                    })
+                    .collect();
+                let found = floored(&marks);
+                assert_eq!(found, expected, "{puzzle}");
+                listed += found.len();
+                marks.apply(&step);
+            }
+        }
+        assert!(listed > 0);
+    }
 }
