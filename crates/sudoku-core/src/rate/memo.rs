@@ -87,10 +87,8 @@ const ALS_SIZES: std::ops::RangeInclusive<usize> = 3..=6;
 /// The almost locked sets of one size found in a unit, on its key.
 struct UnitSets {
     key: u128,
-    /// Each set as the unit's positions of its cells (a bit each, the
-    /// positions among the unit's cells that may be in a set), with the
-    /// union of their candidates, in the order found.
-    sets: Vec<(u16, u16)>,
+    /// Each set, with what its wings need of it, in the order found.
+    sets: Vec<super::wings::AlmostLocked>,
 }
 
 /// The unique loops grown for one pair of digits, on the cells that may
@@ -309,8 +307,8 @@ impl Memo {
         size: usize,
         u: usize,
         key: u128,
-        find: impl FnOnce(&mut Vec<(u16, u16)>),
-    ) -> Ref<'_, [(u16, u16)]> {
+        find: impl FnOnce(&mut Vec<super::wings::AlmostLocked>),
+    ) -> Ref<'_, [super::wings::AlmostLocked]> {
         debug_assert!(ALS_SIZES.contains(&size));
         let slot = size - ALS_SIZES.start();
         {

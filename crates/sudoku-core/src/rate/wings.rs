@@ -146,17 +146,17 @@ pub(super) fn als_wing<const N: usize>(
     let mut scratch = Step::new(Technique::WxyzWing);
     let keys = context.memo.unit_keys(marks);
     for (u, unit) in super::candidates::UNITS.iter().enumerate() {
-        // The unit's cells that may be in a set, in order (at most nine).
-        let mut cells = [0usize; 9];
-        let mut count = 0;
-        for &c in unit {
-            if (2..=N as u32 + 1).contains(&super::subsets::bits(marks.mask(c as usize))) {
-                cells[count] = c as usize;
-                count += 1;
-            }
-        }
-        let cells = &cells[..count];
         let sets = context.memo.almost_locked_sets(N, u, keys[u], |sets| {
+            // The unit's cells that may be in a set, in order (at most nine).
+            let mut cells = [0usize; 9];
+            let mut count = 0;
+            for &c in unit {
+                if (2..=N as u32 + 1).contains(&super::subsets::bits(marks.mask(c as usize))) {
+                    cells[count] = c as usize;
+                    count += 1;
+                }
+            }
+            let cells = &cells[..count];
             let items = (1u16 << cells.len()) - 1;
             // The sets' candidates as they are picked: a set is almost
             // locked with `N + 1` digits, so a partial set with more is
@@ -165,48 +165,27 @@ pub(super) fn als_wing<const N: usize>(
             let dead = |union: u16| super::subsets::bits(union) as usize > N + 1;
             super::subsets::subsets_folding(items, N as u32, 0, add, dead, |pick, union| {
                 if super::subsets::bits(union) as usize == N + 1 {
-                    sets.push((pick, union));
+                    sets.push(AlmostLocked::new::<N>(marks, cells, pick, union));
                 }
                 false
             });
         });
-        for &(pick, union) in sets.iter() {
-            let mut picked = [0usize; 9];
-            let mut n = 0;
-            for i in super::candidates::Digits(pick << 1) {
-                picked[n] = cells[i as usize - 1];
-                n += 1;
-            }
-            let set = &picked[..n];
-            let sizes = set.iter().map(|&c| super::subsets::bits(marks.mask(c)));
-            let largest = sizes.clone().max().unwrap_or(0);
-            let spread = |mid: u32| largest.abs_diff(mid) as u16;
-            let tenths = match N {
-                3 => 55 + 1 - spread(3).min(1),
-                4 => 62 + 2 - spread(3).min(2),
-                5 => 66,
-                _ => 75,
-            };
-            if found.as_ref().is_some_and(|(key, _)| key.tenths < tenths) {
+        for set in sets.iter() {
+            if found
+                .as_ref()
+                .is_some_and(|(key, _)| key.tenths < set.tenths)
+            {
                 continue;
             }
-            let shape = (largest, sizes.sum::<u32>());
-            als_xz(
-                marks,
-                set,
-                union,
-                bivalue,
-                &mut scratch,
-                &mut |wing, double| {
-                    let key = WingKey::new(tenths, wing.eliminations.len(), double, shape);
-                    if found.as_ref().is_none_or(|(best, _)| key.beats(best)) {
-                        let mut chosen = wing.clone();
-                        chosen.technique = wing_technique(N);
-                        chosen.tenths = tenths;
-                        found = Some((key, chosen));
-                    }
-                },
-            );
+            als_xz(marks, set, bivalue, &mut scratch, &mut |wing, double| {
+                let key = WingKey::new(set.tenths, wing.eliminations.len(), double, set.shape);
+                if found.as_ref().is_none_or(|(best, _)| key.beats(best)) {
+                    let mut chosen = wing.clone();
+                    chosen.technique = wing_technique(N);
+                    chosen.tenths = set.tenths;
+                    found = Some((key, chosen));
+                }
+            });
         }
     }
     match found {
@@ -255,27 +234,73 @@ fn wing_technique(n: usize) -> Technique {
     }
 }
 
-/// Every ALS-XZ on the almost locked set `set` (digits `union`) with a
-/// bivalue cell that eliminates something, offered to `take` with whether
-/// it is doubly linked.
+/// An almost locked set of a unit (`N` cells holding `N + 1` digits) with
+/// what its wings read of it, all of it from the unit's candidates alone:
+/// worked out once and kept in the memo with the set while the unit's
+/// candidates stay the same.
+pub(super) struct AlmostLocked {
+    /// The cells, in the unit's order, and as a set.
+    cells: Vec<usize>,
+    mask: u128,
+    /// The digits.
+    union: u16,
+    /// Per digit, the cells seeing all of the set's cells holding it.
+    seers: [u128; 10],
+    /// Any of those.
+    any_seer: u128,
+    /// SE's score of the wing, and the largest cell count of candidates
+    /// and their sum (the wing's tie-breaks).
+    tenths: u16,
+    shape: (u32, u32),
+}
+
+impl AlmostLocked {
+    /// The set of the unit's `cells` picked by `pick` (a bit per position
+    /// in `cells`), whose digits are `union`.
+    fn new<const N: usize>(marks: &Candidates, cells: &[usize], pick: u16, union: u16) -> Self {
+        let set: Vec<usize> = super::candidates::Digits(pick << 1)
+            .map(|i| cells[i as usize - 1])
+            .collect();
+        let mask = set.iter().fold(0u128, |a, &c| a | 1 << c);
+        let sizes = set.iter().map(|&c| super::subsets::bits(marks.mask(c)));
+        let largest = sizes.clone().max().unwrap_or(0);
+        let spread = |mid: u32| largest.abs_diff(mid) as u16;
+        let tenths = match N {
+            3 => 55 + 1 - spread(3).min(1),
+            4 => 62 + 2 - spread(3).min(2),
+            5 => 66,
+            _ => 75,
+        };
+        let mut seers = [0u128; 10];
+        let mut any_seer = 0u128;
+        for d in super::candidates::Digits(union) {
+            seers[d as usize] = seeing_all(marks.digit_cells(d) & mask);
+            any_seer |= seers[d as usize];
+        }
+        AlmostLocked {
+            shape: (largest, sizes.sum::<u32>()),
+            cells: set,
+            mask,
+            union,
+            seers,
+            any_seer,
+            tenths,
+        }
+    }
+}
+
+/// Every ALS-XZ on the almost locked set `set` with a bivalue cell that
+/// eliminates something, offered to `take` with whether it is doubly
+/// linked.
 fn als_xz(
     marks: &Candidates,
-    set: &[usize],
-    union: u16,
+    set: &AlmostLocked,
     bivalue: u128,
     step: &mut Step,
     take: &mut dyn FnMut(&Step, bool),
 ) {
-    let set_mask = set.iter().fold(0u128, |a, &c| a | 1 << c);
-    // Per digit of the set: its cells holding it, and the cells seeing
-    // all of those (where a restricted common digit's bivalue cell lies).
-    let (mut holders, mut seers) = ([0u128; 10], [0u128; 10]);
-    let mut any_seer = 0u128;
-    for d in super::candidates::Digits(union) {
-        holders[d as usize] = marks.digit_cells(d) & set_mask;
-        seers[d as usize] = seeing_all(holders[d as usize]);
-        any_seer |= seers[d as usize];
-    }
+    let (set_mask, union, seers) = (set.mask, set.union, &set.seers);
+    let any_seer = set.any_seer;
     for y in Cells(bivalue & !set_mask & any_seer) {
         let pair = marks.mask(y);
         if pair & !union != 0 {
@@ -312,7 +337,7 @@ fn als_xz(
             continue;
         }
         step.reset(Technique::WxyzWing);
-        step.cells.extend_from_slice(set);
+        step.cells.extend_from_slice(&set.cells);
         step.cells.push(y);
         removed.sort_unstable();
         removed.dedup();
