@@ -241,12 +241,19 @@ impl TurnedOn {
 /// searches that follow them from many starts (they depend on the marks
 /// alone): what [`turned_off_among`] and [`turned_on`] give for each candidate,
 /// in their order, as candidates `cell * 9 + digit - 1`.
+///
+/// Only the candidates of the marks last built on have lists: the entries
+/// of the others are left as they were, not cleared at every build (a
+/// search only ever asks about candidates of its marks; debug builds check).
 #[derive(Default)]
 pub(crate) struct LinkTable {
     offs: Vec<u16>,
     off_range: Vec<(u32, u32)>,
     ons: Vec<u16>,
     on_range: Vec<(u32, u32)>,
+    /// The candidates built on, as each digit's cells.
+    #[cfg(debug_assertions)]
+    built_on: [u128; 10],
 }
 
 impl LinkTable {
@@ -268,12 +275,7 @@ impl LinkTable {
         digits: u16,
     ) {
         debug_assert!(!y_links || digits == 0x3FE);
-        for table in [&mut self.off_range, &mut self.on_range] {
-            table.clear();
-            table.resize(CELLS * 9, (0, 0));
-        }
-        self.ons.clear();
-        self.offs.clear();
+        self.start(marks);
         let candidates = || {
             Cells(marks.empty_cells()).flat_map(move |cell| {
                 Digits(marks.mask(cell) & digits).map(move |digit| (cell, digit))
@@ -321,12 +323,7 @@ impl LinkTable {
     /// [`LinkTable::ons_of`] is left empty here, and so are the lists of
     /// the other digits' candidates.
     pub(crate) fn build_offs(&mut self, marks: &Candidates, y_links: bool, digits: u16) {
-        self.on_range.clear();
-        self.on_range.resize(CELLS * 9, (0, 0));
-        self.ons.clear();
-        self.off_range.clear();
-        self.off_range.resize(CELLS * 9, (0, 0));
-        self.offs.clear();
+        self.start(marks);
         for cell in Cells(marks.empty_cells()) {
             for digit in Digits(marks.mask(cell) & digits) {
                 let index = cell * 9 + digit as usize - 1;
@@ -340,14 +337,45 @@ impl LinkTable {
         }
     }
 
+    /// Empties the lists of every candidate of `marks`, before a build.
+    fn start(&mut self, marks: &Candidates) {
+        for table in [&mut self.off_range, &mut self.on_range] {
+            table.resize(CELLS * 9, (0, 0));
+        }
+        for cell in Cells(marks.empty_cells()) {
+            for digit in marks.digits(cell) {
+                let index = cell * 9 + digit as usize - 1;
+                self.off_range[index] = (0, 0);
+                self.on_range[index] = (0, 0);
+            }
+        }
+        self.ons.clear();
+        self.offs.clear();
+        #[cfg(debug_assertions)]
+        {
+            self.built_on = marks.by_digit;
+        }
+    }
+
+    /// Whether `p` is a candidate of the marks last built on.
+    #[cfg(debug_assertions)]
+    fn built_on(&self, p: usize) -> bool {
+        let (cell, digit) = candidate_parts(p);
+        self.built_on[digit as usize] & (1 << cell) != 0
+    }
+
     /// What candidate `p` turned on turns off.
     pub(crate) fn offs_of(&self, p: usize) -> &[u16] {
+        #[cfg(debug_assertions)]
+        debug_assert!(self.built_on(p), "not a candidate: {p}");
         let (a, b) = self.off_range[p];
         &self.offs[a as usize..b as usize]
     }
 
     /// What candidate `p` turned off turns on.
     pub(crate) fn ons_of(&self, p: usize) -> &[u16] {
+        #[cfg(debug_assertions)]
+        debug_assert!(self.built_on(p), "not a candidate: {p}");
         let (a, b) = self.on_range[p];
         &self.ons[a as usize..b as usize]
     }

@@ -235,14 +235,17 @@ fn link_graph(
     states.clear();
     for p in 0..729 {
         let begin = targets.len() as u32;
-        targets.extend(links.ons_of(p).iter().map(|&q| q * 2 + 1));
-        let middle = targets.len() as u32;
-        targets.extend(links.offs_of(p).iter().map(|&q| q * 2));
-        ranges.extend([(begin, middle), (middle, targets.len() as u32)]);
         let (cell, digit) = split(p);
+        // The table lists candidates only: the others have no links.
         if marks.has(cell, digit) {
+            targets.extend(links.ons_of(p).iter().map(|&q| q * 2 + 1));
+        }
+        let middle = targets.len() as u32;
+        if marks.has(cell, digit) {
+            targets.extend(links.offs_of(p).iter().map(|&q| q * 2));
             states.extend([2 * p as u16, 2 * p as u16 + 1]);
         }
+        ranges.extend([(begin, middle), (middle, targets.len() as u32)]);
     }
 }
 
