@@ -202,10 +202,13 @@ impl Net {
         id
     }
 
-    /// The number of distinct states among `node` and its ancestors.
+    /// The number of distinct states among `node` and its ancestors, or
+    /// some number above `cap` as soon as it is known to be above (the
+    /// caller then needs no more; only an exact count is kept).
     fn ancestors(
         &mut self,
         node: u32,
+        cap: usize,
         seen: &mut [u32],
         stamp: &mut u32,
         todo: &mut Vec<u32>,
@@ -224,6 +227,9 @@ impl Net {
             }
             seen[s] = *stamp;
             count += 1;
+            if count > cap {
+                return count;
+            }
             let r = self.nodes[n as usize].parents.clone();
             todo.extend_from_slice(&self.parents[r.start as usize..r.end as usize]);
         }
@@ -580,9 +586,11 @@ impl Chainer<'_> {
         any
     }
 
-    fn count(&mut self, net: &mut Net, node: u32) -> usize {
+    /// [`Net::ancestors`] with this search's scratch.
+    fn count(&mut self, net: &mut Net, node: u32, cap: usize) -> usize {
         net.ancestors(
             node,
+            cap,
             &mut self.buffers.seen,
             &mut self.buffers.stamp,
             &mut self.buffers.todo,
@@ -771,7 +779,22 @@ impl Search<'_> {
     fn contradiction(&mut self, net: &mut Net, assumed: State, cell: usize) {
         if let Some((a, b)) = net.clash {
             self.clashed |= 1 << split(assumed).1;
-            let mut complexity = self.chainer.count(net, a) + self.chainer.count(net, b);
+            // A contradiction sorts after every other kind and after the
+            // conclusions found before it: it is taken only if it is less
+            // complex than the best so far. (When collecting, every set of
+            // eliminations has its own best.)
+            let bound = match (&self.collect, self.best) {
+                (None, Some(b)) => b.key.0 - 1,
+                _ => usize::MAX,
+            };
+            let first = self.chainer.count(net, a, bound);
+            let mut complexity =
+                first.saturating_add(self.chainer.count(net, b, bound.saturating_sub(first)));
+            if complexity > bound {
+                // Counted as found, to keep SE's order of the others.
+                self.order += 1;
+                return;
+            }
             if !net.chains.is_empty() {
                 let mut keys = Vec::new();
                 complexity += self.chainer.nested(net, a, &mut keys);
@@ -820,10 +843,11 @@ impl Search<'_> {
                     (None, Some(b)) => b.key.0,
                     _ => usize::MAX,
                 };
-                let mut complexity = 0;
+                let mut complexity: usize = 0;
                 for net in nets.iter_mut() {
                     let node = net.node(s);
-                    complexity += self.chainer.count(net, node);
+                    let cap = bound - complexity;
+                    complexity = complexity.saturating_add(self.chainer.count(net, node, cap));
                     if complexity > bound {
                         break;
                     }
