@@ -972,27 +972,22 @@ fn search_regions(
         // The other places, in the unit's order, which is the cells' (and
         // so the kept nets') ascending order: each comes after `cell`.
         let others = places & !(1u128 << cell);
-        for c in Cells(others) {
-            kept.follow(search, c, digit, pool);
-        }
-        // The kept nets of `digit` (one per cell, at `cell * 9 + digit - 1`)
-        // of the other places, in ascending cell order.
+        // The nets of the other places, in ascending cell order: taken out
+        // of the kept ones for the search, and put back for their cells.
+        let mut taken: Vec<(usize, Net)> = Cells(others)
+            .map(|c| (c, kept.take(search, c, digit, pool)))
+            .collect();
         let mut refs: Vec<&mut Net> = vec![&mut *own];
-        refs.extend(
-            kept.nets
-                .iter_mut()
-                .skip(digit as usize - 1)
-                .step_by(9)
-                .enumerate()
-                .filter(|&(c, _)| others & (1 << c) != 0)
-                .filter_map(|(_, net)| net.as_mut()),
-        );
+        refs.extend(taken.iter_mut().map(|(_, net)| net));
         search.common(
             &mut refs,
             REGION,
             cell,
             CAUSE_REGION + region_kind(u as usize),
         );
+        for (c, net) in taken {
+            kept.nets[c * 9 + digit as usize - 1] = Some(net);
+        }
     }
 }
 
