@@ -165,8 +165,12 @@ impl Closure {
                 if this[d / 64] >> (d % 64) & 1 != 0 {
                     continue;
                 }
-                let theirs = &done[d * words..(d + 1) * words];
-                for (mine, theirs) in this.iter_mut().zip(theirs) {
+                // Components are closed after all they reach, so `d`
+                // reaches none numbered above it: its row is zero past the
+                // word of its own bit.
+                let used = d / 64 + 1;
+                let theirs = &done[d * words..d * words + used];
+                for (mine, theirs) in this[..used].iter_mut().zip(theirs) {
                     *mine |= theirs;
                 }
             }
