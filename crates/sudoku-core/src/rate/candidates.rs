@@ -622,6 +622,19 @@ impl Candidates {
         &self.cands
     }
 
+    /// The digits (a bit each, `1..=9`) none of whose cells is down to
+    /// that digit alone. The memos of searches that read one digit's cells
+    /// keep only such digits: whether a cell starts a search, or whether a
+    /// conclusion removes something, reads its other digits too.
+    pub(crate) fn digits_in_open_cells(&self) -> u16 {
+        let open = Cells(self.empty)
+            .filter(|&c| self.cands[c].count_ones() >= 2)
+            .fold(0u128, |acc, c| acc | 1 << c);
+        (1..=9u8)
+            .filter(|&d| self.by_digit[d as usize] & !open == 0)
+            .fold(0u16, |acc, d| acc | 1 << d)
+    }
+
     /// The cells where `digit` is a candidate.
     #[inline]
     pub(crate) fn digit_cells(&self, digit: u8) -> u128 {

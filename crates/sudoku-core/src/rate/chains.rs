@@ -422,17 +422,6 @@ fn keep_forcing_chain(best: &mut Option<Best>, found: &Step, nodes: usize) {
     }
 }
 
-/// The digits (a bit each) every cell of which holds two candidates or
-/// more.
-fn every_cell_two(marks: &Candidates) -> u16 {
-    let several = Cells(marks.empty_cells())
-        .filter(|&c| marks.mask(c).count_ones() >= 2)
-        .fold(0u128, |acc, c| acc | 1 << c);
-    (1..=9u8)
-        .filter(|&d| marks.digit_cells(d) & !several == 0)
-        .fold(0u16, |acc, d| acc | 1 << d)
-}
-
 /// The most candidates a cycle of base score `base` (tenths) and SE's sort
 /// kind `kind` may have for its key (score, candidates, kind) to sort
 /// before `best`: keys grow with the candidates, so longer cycles cannot
@@ -554,7 +543,7 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
             // Only digits whose every cell is a start: whether a cell
             // starts reads its other digits too.
             Links::X => {
-                let kept = barren & every_cell_two(marks);
+                let kept = barren & marks.digits_in_open_cells();
                 context.memo.barren_x_cycles(marks, kept & cut, searched);
                 context.memo.barren_x_cycles(marks, kept & !cut, usize::MAX);
             }

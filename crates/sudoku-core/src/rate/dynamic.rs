@@ -1205,12 +1205,7 @@ fn deep_eliminations(
 /// two candidates or more is remembered, and such a digit is searched
 /// again if one of its cells comes down to it alone.
 pub(super) fn nishio(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
-    let several = Cells(marks.empty_cells())
-        .filter(|&c| marks.mask(c).count_ones() >= 2)
-        .fold(0u128, |acc, c| acc | 1 << c);
-    let kept = (1..=9u8)
-        .filter(|&d| marks.digit_cells(d) & !several == 0)
-        .fold(0u16, |acc, d| acc | 1 << d);
+    let kept = marks.digits_in_open_cells();
     let live = context.memo.live_digits(DigitSearch::Nishio, marks) | (ALL_DIGITS & !kept);
     if live == 0 {
         return false;
