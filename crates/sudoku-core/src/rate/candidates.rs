@@ -274,7 +274,7 @@ impl LinkTable {
         live_offs: bool,
         digits: u16,
     ) {
-        debug_assert!(!y_links || digits == 0x3FE);
+        debug_assert!(!y_links || digits == ALL_DIGITS);
         self.start(marks);
         let candidates = || {
             Cells(marks.empty_cells()).flat_map(move |cell| {
@@ -620,6 +620,21 @@ impl Candidates {
     #[inline]
     pub(crate) fn masks(&self) -> &[u16; 81] {
         &self.cands
+    }
+
+    /// Each digit's cells (`[d]` for digit `d`; `[0]` is empty): a snapshot
+    /// of the candidates for [`Candidates::is_within`].
+    pub(crate) fn cells_by_digit(&self) -> [u128; 10] {
+        let mut cells = self.by_digit;
+        cells[0] = 0;
+        cells
+    }
+
+    /// True when every candidate here is among `cells` (a snapshot from
+    /// [`Candidates::cells_by_digit`]): this position has the other's
+    /// candidates or fewer.
+    pub(crate) fn is_within(&self, cells: &[u128; 10]) -> bool {
+        (1..=9).all(|d| self.by_digit[d] & !cells[d] == 0)
     }
 
     /// The digits (a bit each, `1..=9`) none of whose cells is down to

@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use super::candidates::{Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::candidates::{Candidates, Cells, ALL_DIGITS, CELL_UNITS, PEERS, UNIT_MASK};
 use super::cycles::Links;
 use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
@@ -521,9 +521,11 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
         }
         // The digits to search (see the memo's X- and Y-cycles).
         let digits = match links {
-            Links::X => context.memo.live_x_cycle_digits(marks, limit),
+            Links::X => context
+                .memo
+                .live_digits_within(DigitSearch::XCycle, marks, limit),
             Links::Y if context.memo.is_y_cycleless(marks, sets.bivalue, limit) => 0,
-            _ => 0x3FE,
+            _ => ALL_DIGITS,
         };
         if digits == 0 {
             continue;
@@ -544,8 +546,9 @@ pub(super) fn se_forcing_chain(marks: &Candidates, context: &Context, step: &mut
             // starts reads its other digits too.
             Links::X => {
                 let kept = barren & marks.digits_in_open_cells();
-                context.memo.barren_x_cycles(marks, kept & cut, searched);
-                context.memo.barren_x_cycles(marks, kept & !cut, usize::MAX);
+                let memo = &context.memo;
+                memo.barren_digits_within(DigitSearch::XCycle, marks, kept & cut, searched);
+                memo.barren_digits(DigitSearch::XCycle, marks, kept & !cut);
             }
             Links::Y if offered == 0 => {
                 let upto = if cut == 0 { usize::MAX } else { searched };

@@ -19,7 +19,7 @@
 //! start. This module searches the same way, so it finds the loops SE
 //! finds and no others.
 
-use super::candidates::{Candidates, Cells, Digits, LinkTable, PEERS};
+use super::candidates::{Candidates, Cells, Digits, LinkTable, ALL_DIGITS, PEERS};
 
 /// A loop found: its cells, its complexity (SE's count of its distinct
 /// candidates) and what it removes.
@@ -356,7 +356,11 @@ impl<'a> Search<'a> {
     ) -> (u16, u16, usize) {
         let marks = self.marks;
         // X-cycles stay on their digit: the others' links are not needed.
-        let listed = if links == Links::X { digits } else { 0x3FE };
+        let listed = if links == Links::X {
+            digits
+        } else {
+            ALL_DIGITS
+        };
         self.table.build(marks, links.y(), links.x(), true, listed);
         let (mut offered, mut cut) = (0u16, 0u16);
         for cell in Cells(marks.empty_cells()) {

@@ -41,7 +41,9 @@
 //! order found (cells in order, digits in order). This module keeps every
 //! candidate's premises to count them the same way.
 
-use super::candidates::{Candidates, Cells, Digits, LinkTable, CELL_UNITS, UNITS, UNIT_MASK};
+use super::candidates::{
+    Candidates, Cells, Digits, LinkTable, ALL_DIGITS, CELL_UNITS, UNITS, UNIT_MASK,
+};
 use super::fifo::Fifo;
 use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
@@ -997,9 +999,6 @@ fn run(marks: &Candidates, mode: Mode, technique: Technique, base: u16, step: &m
     let search = search_all(marks, mode, None, ALL_DIGITS);
     conclude(search.best, technique, base, step)
 }
-
-/// Every digit, a bit each (`1..=9`).
-const ALL_DIGITS: u16 = 0x3FE;
 
 /// Fills `step` with the best conclusion of a search, as SE's chaining
 /// rule scored `base` tenths plus the length increment; false when there

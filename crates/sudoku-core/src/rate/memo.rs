@@ -49,6 +49,8 @@ pub(super) enum DigitSearch {
     XChain,
     /// SE's Nishio forcing chains (each digit's nets stay on its cells).
     Nishio,
+    /// SE's X-cycles, up to the length they looked to.
+    XCycle,
 }
 
 /// The searches remembered unit by unit: each part searches the candidates
@@ -73,7 +75,7 @@ pub(super) enum UnitSearch {
     Hidden4,
 }
 
-const DIGIT_SEARCHES: usize = 10;
+const DIGIT_SEARCHES: usize = 11;
 const UNIT_SEARCHES: usize = 8;
 
 /// No key: no digit's cells (81 bits) nor any unit's packed candidates (81
@@ -114,7 +116,9 @@ struct Chainless {
 
 /// The candidates each barren part was last searched on.
 pub(crate) struct Memo {
-    digits: [[Cell<u128>; 10]; DIGIT_SEARCHES],
+    /// Per search and digit, the cells it was barren on, and how far it
+    /// looked (`usize::MAX`: as far as it could).
+    digits: [[Cell<(u128, usize)>; 10]; DIGIT_SEARCHES],
     units: [[Cell<u128>; 27]; UNIT_SEARCHES],
     /// Per set size and unit, the almost locked sets last found there: they
     /// depend on the unit's candidates alone, and the wings that use them
@@ -127,9 +131,6 @@ pub(crate) struct Memo {
     keys: RefCell<Option<([u16; 81], [u128; 27])>>,
     /// The last position on which SE's forcing chains found nothing.
     chainless: RefCell<Option<Chainless>>,
-    /// Per digit, the cells on which SE's X-cycles found no loop that
-    /// removes something, and the most candidates they looked for.
-    x_cycles: [Cell<(u128, usize)>; 10],
     /// The last position on which SE's Y-cycles found no loop that removes
     /// something: each digit's cells, the bivalue cells, and the most
     /// candidates they looked for.
@@ -140,35 +141,13 @@ impl Memo {
     /// An empty memo: every part must be searched.
     pub(crate) fn new() -> Memo {
         Memo {
-            digits: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
+            digits: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new((NONE, 0)))),
             units: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
             almost_locked: RefCell::new(Vec::new()),
             unique_loops: RefCell::new(Vec::new()),
             keys: RefCell::new(None),
             chainless: RefCell::new(None),
-            x_cycles: std::array::from_fn(|_| Cell::new((NONE, 0))),
             y_cycles: RefCell::new(None),
-        }
-    }
-
-    /// The digits (a bit each) whose X-cycles of at most `limit`
-    /// candidates must be looked for in `marks`: an X-cycle stays on its
-    /// digit's cells, so one that found no loop on the same cells, looking
-    /// as far or further, finds none again.
-    pub(super) fn live_x_cycle_digits(&self, marks: &Candidates, limit: usize) -> u16 {
-        (1..=9u8)
-            .filter(|&d| {
-                let (cells, upto) = self.x_cycles[d as usize].get();
-                cells != marks.digit_cells(d) || limit > upto
-            })
-            .fold(0, |acc, d| acc | 1 << d)
-    }
-
-    /// Records that the X-cycles of each digit of `digits` found no loop
-    /// of at most `limit` candidates on their cells in `marks`.
-    pub(super) fn barren_x_cycles(&self, marks: &Candidates, digits: u16, limit: usize) {
-        for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
-            self.x_cycles[d as usize].set((marks.digit_cells(d), limit));
         }
     }
 
@@ -183,40 +162,59 @@ impl Memo {
             .borrow()
             .as_ref()
             .is_some_and(|(cells, known, upto)| {
-                *known == bivalue
-                    && limit <= *upto
-                    && (1..=9).all(|d| marks.digit_cells(d as u8) & !cells[d] == 0)
+                *known == bivalue && limit <= *upto && marks.is_within(cells)
             })
     }
 
     /// Records that SE's Y-cycles of at most `limit` candidates find no
     /// loop in `marks` (bivalue cells `bivalue`).
     pub(super) fn y_cycleless(&self, marks: &Candidates, bivalue: u128, limit: usize) {
-        let cells = std::array::from_fn(|d| {
-            if d == 0 {
-                0
-            } else {
-                marks.digit_cells(d as u8)
-            }
-        });
-        *self.y_cycles.borrow_mut() = Some((cells, bivalue, limit));
+        *self.y_cycles.borrow_mut() = Some((marks.cells_by_digit(), bivalue, limit));
     }
 
     /// The digits (a bit each, `1..=9`) that `search` must look at in
     /// `marks`: those not known to be barren on their current cells.
     pub(super) fn live_digits(&self, search: DigitSearch, marks: &Candidates) -> u16 {
+        self.live_digits_within(search, marks, usize::MAX)
+    }
+
+    /// [`Memo::live_digits`] for a search that looks only so far, `limit`
+    /// (SE's X-cycles: the most candidates a cycle may have): a digit is
+    /// known to be barren only if it was on its current cells, looking as
+    /// far or further.
+    pub(super) fn live_digits_within(
+        &self,
+        search: DigitSearch,
+        marks: &Candidates,
+        limit: usize,
+    ) -> u16 {
         let known = &self.digits[search as usize];
         (1..=9u8)
-            .filter(|&d| known[d as usize].get() != marks.digit_cells(d))
+            .filter(|&d| {
+                let (cells, upto) = known[d as usize].get();
+                cells != marks.digit_cells(d) || limit > upto
+            })
             .fold(0, |acc, d| acc | 1 << d)
     }
 
     /// Records that `search` finds nothing for any digit of `digits` (a bit
     /// each) on its current cells in `marks`.
     pub(super) fn barren_digits(&self, search: DigitSearch, marks: &Candidates, digits: u16) {
+        self.barren_digits_within(search, marks, digits, usize::MAX);
+    }
+
+    /// [`Memo::barren_digits`] for a search that looked only as far as
+    /// `limit` (see [`Memo::live_digits_within`]).
+    pub(super) fn barren_digits_within(
+        &self,
+        search: DigitSearch,
+        marks: &Candidates,
+        digits: u16,
+        limit: usize,
+    ) {
         let known = &self.digits[search as usize];
         for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
-            known[d as usize].set(marks.digit_cells(d));
+            known[d as usize].set((marks.digit_cells(d), limit));
         }
     }
 
@@ -277,23 +275,15 @@ impl Memo {
             return false;
         };
         bivalue & !known.bivalue == 0
-            && (1..=9).all(|d| {
-                conjugate[d] & !known.conjugate[d] == 0
-                    && marks.digit_cells(d as u8) & !known.cells[d] == 0
-            })
+            && (1..=9).all(|d| conjugate[d] & !known.conjugate[d] == 0)
+            && marks.is_within(&known.cells)
     }
 
     /// Records that SE's forcing chains find nothing in `marks` (with
     /// `bivalue` and `conjugate` as in [`Memo::is_chainless`]).
     pub(super) fn chainless(&self, marks: &Candidates, bivalue: u128, conjugate: &[u32; 10]) {
         *self.chainless.borrow_mut() = Some(Chainless {
-            cells: std::array::from_fn(|d| {
-                if d == 0 {
-                    0
-                } else {
-                    marks.digit_cells(d as u8)
-                }
-            }),
+            cells: marks.cells_by_digit(),
             bivalue,
             conjugate: *conjugate,
         });

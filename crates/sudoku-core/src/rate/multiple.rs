@@ -12,7 +12,7 @@
 //! assumption to the conclusion; the lowest score is taken, as SE sorts its
 //! chains by score and takes the first.
 
-use super::candidates::{Candidates, Cells, Digits, LinkTable, CELL_UNITS, UNIT_MASK};
+use super::candidates::{Candidates, Cells, Digits, LinkTable, ALL_DIGITS, CELL_UNITS, UNIT_MASK};
 use super::fifo::Fifo;
 use super::{Context, Step, Technique};
 
@@ -271,7 +271,7 @@ pub(super) fn multiple_forcing_chain(marks: &Candidates, _: &Context, step: &mut
         links,
     } = &mut scratch;
     slot.fill(NO_SLOT);
-    links.build(marks, true, true, false, 0x3FE);
+    links.build(marks, true, true, false, ALL_DIGITS);
     link_graph(links, marks, ranges, targets, states);
     closure.compute(&super::closure::Graph { ranges, targets }, states);
     // A chain whose branches (assumed on) can reach nothing in common by
