@@ -96,6 +96,10 @@ pub(super) struct Search<'a> {
     /// it stays barren, and looking that up spares reading what it turns on.
     barren: Vec<u32>,
     stamp: u32,
+    /// `closing[p] == stamp` when candidate `p` turned on turns off one
+    /// that turns the current start on: an "on" node of the last level
+    /// closes a loop only from such a candidate (see [`Search::from`]).
+    closing: Vec<u32>,
     /// Buffers of [`Search::from`], kept across starts: the "on" nodes of
     /// this level and the next.
     pending_on: Vec<u32>,
@@ -117,6 +121,12 @@ impl Search<'_> {
             ancestors,
         });
         (self.nodes.len() - 1) as u32
+    }
+
+    /// Whether an "on" node for `on` is kept at its level: at the level
+    /// before the last, only one that may close a loop at the last.
+    fn keeps(&self, before_last: bool, on: State) -> bool {
+        !before_last || self.closing[on / 2] == self.stamp
     }
 
     /// True when `state` is on the way to `node` (SE does not step back).
@@ -204,6 +214,9 @@ impl Search<'_> {
         pending_on.push(first);
         let mut length = 0;
         self.cut = true;
+        // Whether the level before the last reached an "on" candidate that
+        // it did not keep for the last (see below).
+        let mut unkept = false;
         // A cycle closed at `length` has `length` distinct candidates: no
         // "on" candidate is reached twice, nor "off" one twice on one way.
         //
@@ -222,6 +235,23 @@ impl Search<'_> {
                     self.close(&table, &pending_on, length, limit, take);
                 }
                 break;
+            }
+            // The level before the last: its "on" nodes are only read by
+            // `close`, which finds a loop from a node only through an "off"
+            // candidate that turns the start on. Links go both ways, so
+            // those are what the start turned off turns on, and the nodes
+            // that reach one are the candidates that, turned on, turn one
+            // of them off (`closing`). The others are marked reached, as
+            // later ways of this level read, but not kept (`unkept` then
+            // tells that the search stopped with some still to extend).
+            let before_last = length + 4 > *limit;
+            if before_last {
+                let back = start / 2;
+                for &c in table.ons_of(back) {
+                    for &p in table.offs_of(usize::from(c)) {
+                        self.closing[usize::from(p)] = self.stamp;
+                    }
+                }
             }
             for &n in &pending_on {
                 for &off in table.offs_of(self.nodes[n as usize].state / 2) {
@@ -261,6 +291,13 @@ impl Search<'_> {
                         }
                         if self.on_seen[on] != self.stamp {
                             self.on_seen[on] = self.stamp;
+                            if !self.keeps(before_last, on) {
+                                debug_assert!(!table.offs_of(on / 2).iter().any(|&p| table
+                                    .ons_of(usize::from(p))
+                                    .contains(&((start / 2) as u16))));
+                                unkept = true;
+                                continue;
+                            }
                             let id = self.push(on, Some(parent));
                             next.push(id);
                         }
@@ -271,8 +308,9 @@ impl Search<'_> {
             std::mem::swap(&mut pending_on, &mut next);
         }
         // Out of the levels without a break: by the limit, or with all
-        // reached.
-        self.cut &= !pending_on.is_empty();
+        // reached (an "on" candidate reached but not kept before the last
+        // level is one still to extend).
+        self.cut &= !pending_on.is_empty() || unkept;
         self.pending_on = pending_on;
         self.next_on = next;
         self.table = table;
@@ -326,6 +364,7 @@ impl<'a> Search<'a> {
             nodes: Vec::new(),
             on_seen: vec![0; 81 * 9 * 2],
             barren: vec![0; 81 * 9],
+            closing: vec![0; 81 * 9],
             stamp: 0,
             pending_on: Vec::new(),
             next_on: Vec::new(),
