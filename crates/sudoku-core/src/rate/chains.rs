@@ -342,11 +342,18 @@ fn run_with(
     if limit < 2 {
         return false;
     }
-    let starts = match mode {
-        Mode::X(d) => marks.digit_cells(d),
-        Mode::Xy => shared.bivalue,
-        Mode::Aic => marks.empty_cells(),
-    };
+    // A start, assumed false, with no strong link of the search's kind
+    // leads nowhere: only the others are searched, in the same order.
+    let mut starts = [0u128; 10];
+    for (d, cells) in starts.iter_mut().enumerate().skip(1) {
+        *cells = match mode {
+            Mode::X(x) if x as usize == d => shared.conjugate_cells[d],
+            Mode::X(_) => 0,
+            Mode::Xy => shared.bivalue & marks.digit_cells(d as u8),
+            Mode::Aic => (shared.conjugate_cells[d] | shared.bivalue) & marks.digit_cells(d as u8),
+        };
+    }
+    let any = starts.iter().fold(0u128, |a, &m| a | m);
     let mut search = Search {
         marks,
         mode,
@@ -354,12 +361,10 @@ fn run_with(
         nodes: 0,
         limit,
     };
-    for cell in Cells(starts) {
+    for cell in Cells(any) {
         for d in marks.digits(cell) {
-            if let Mode::X(x) = mode {
-                if d != x {
-                    continue;
-                }
+            if starts[d as usize] & (1 << cell) == 0 {
+                continue;
             }
             if search.from(node(cell, d), technique, step) {
                 match take(step, search.nodes) {
