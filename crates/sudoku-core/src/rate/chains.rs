@@ -117,19 +117,33 @@ impl Shared {
 
     fn with(marks: &Candidates, sets: &StrongSets) -> Shared {
         let StrongSets { bivalue, conjugate } = *sets;
-        let mut strong = vec![
-            Strong {
-                cell: NO_NODE,
-                places: [0; 3],
-                units: 0,
-            };
-            81 * 9
-        ];
+        let kept = KEPT.take().unwrap_or_else(Buffers::new);
+        let Buffers {
+            mut strong,
+            parent,
+            mut seen,
+            mut stamp,
+            mut queue,
+            victims,
+        } = kept;
+        // Stamps only grow, across positions too: the marks start afresh
+        // once half way to wrapping.
+        if stamp > u32::MAX / 2 {
+            seen.fill(0);
+            stamp = 0;
+        }
+        queue.clear();
         let mut conjugate_cells = [0u128; 10];
         for c in Cells(marks.empty_cells()) {
             let mask = marks.mask(c);
             for d in super::candidates::Digits(mask) {
+                // Only the marks' candidates are read, each written afresh.
                 let links = &mut strong[node(c, d)];
+                *links = Strong {
+                    cell: NO_NODE,
+                    places: [0; 3],
+                    units: 0,
+                };
                 if bivalue & (1 << c) != 0 {
                     links.cell = node(c, (mask & !(1 << d)).trailing_zeros() as u8) as u16;
                 }
@@ -147,14 +161,67 @@ impl Shared {
         Shared {
             bivalue,
             strong,
+            parent,
+            seen,
+            false_seen: [0; 10],
+            stamp,
+            queue,
+            victims,
+            conjugate_cells,
+        }
+    }
+}
+
+/// The buffers of a [`Shared`], kept for the next position's searches on
+/// the same thread: SE's chain finder runs after most steps of a hard
+/// puzzle, and allocating and clearing them each time cost about a
+/// hundredth of the rating of the chain bands.
+struct Buffers {
+    strong: Vec<Strong>,
+    parent: Vec<u16>,
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<usize>,
+    victims: Vec<(usize, u8)>,
+}
+
+impl Buffers {
+    fn new() -> Buffers {
+        Buffers {
+            strong: vec![
+                Strong {
+                    cell: NO_NODE,
+                    places: [0; 3],
+                    units: 0,
+                };
+                81 * 9
+            ],
             parent: vec![0; 81 * 9 * 2],
             seen: vec![0; 81 * 9 * 2],
-            false_seen: [0; 10],
             stamp: 0,
             queue: Vec::with_capacity(81 * 9 * 2),
             victims: Vec::new(),
-            conjugate_cells,
         }
+    }
+}
+
+thread_local! {
+    /// The buffers of this thread's last [`Shared`], once it is dropped.
+    static KEPT: std::cell::Cell<Option<Buffers>> = const { std::cell::Cell::new(None) };
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        let buffers = Buffers {
+            strong: std::mem::take(&mut self.strong),
+            parent: std::mem::take(&mut self.parent),
+            seen: std::mem::take(&mut self.seen),
+            stamp: self.stamp,
+            queue: std::mem::take(&mut self.queue),
+            victims: std::mem::take(&mut self.victims),
+        };
+        // Not at all when the thread's storage is going away.
+        let _ = KEPT.try_with(|kept| kept.set(Some(buffers)));
     }
 }
 

@@ -355,11 +355,24 @@ impl Search<'_> {
     }
 }
 
-impl<'a> Search<'a> {
-    /// A search on `marks`, its buffers made once for every kind of link.
-    pub(super) fn new(marks: &'a Candidates) -> Search<'a> {
-        Search {
-            marks,
+/// The buffers of a [`Search`], kept for the next position's search on the
+/// same thread (SE's chain finder looks for loops after most steps of a
+/// hard puzzle): the link table's, and the stamped marks, which are not
+/// cleared but outgrown.
+struct Buffers {
+    table: LinkTable,
+    nodes: Vec<Node>,
+    on_seen: Vec<u32>,
+    barren: Vec<u32>,
+    closing: Vec<u32>,
+    stamp: u32,
+    pending_on: Vec<u32>,
+    next_on: Vec<u32>,
+}
+
+impl Buffers {
+    fn new() -> Buffers {
+        Buffers {
             table: LinkTable::default(),
             nodes: Vec::new(),
             on_seen: vec![0; 81 * 9 * 2],
@@ -368,6 +381,64 @@ impl<'a> Search<'a> {
             stamp: 0,
             pending_on: Vec::new(),
             next_on: Vec::new(),
+        }
+    }
+}
+
+thread_local! {
+    /// The buffers of this thread's last [`Search`], once it is dropped.
+    static KEPT: std::cell::Cell<Option<Buffers>> = const { std::cell::Cell::new(None) };
+}
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        let buffers = Buffers {
+            table: std::mem::take(&mut self.table),
+            nodes: std::mem::take(&mut self.nodes),
+            on_seen: std::mem::take(&mut self.on_seen),
+            barren: std::mem::take(&mut self.barren),
+            closing: std::mem::take(&mut self.closing),
+            stamp: self.stamp,
+            pending_on: std::mem::take(&mut self.pending_on),
+            next_on: std::mem::take(&mut self.next_on),
+        };
+        // Not at all when the thread's storage is going away.
+        let _ = KEPT.try_with(|kept| kept.set(Some(buffers)));
+    }
+}
+
+impl<'a> Search<'a> {
+    /// A search on `marks`, its buffers made once for every kind of link
+    /// (or kept from the last search on this thread).
+    pub(super) fn new(marks: &'a Candidates) -> Search<'a> {
+        let Buffers {
+            table,
+            nodes,
+            mut on_seen,
+            mut barren,
+            mut closing,
+            mut stamp,
+            pending_on,
+            next_on,
+        } = KEPT.take().unwrap_or_else(Buffers::new);
+        // Stamps only grow, across positions too: the marks start afresh
+        // once half way to wrapping.
+        if stamp > u32::MAX / 2 {
+            for marks in [&mut on_seen, &mut barren, &mut closing] {
+                marks.fill(0);
+            }
+            stamp = 0;
+        }
+        Search {
+            marks,
+            table,
+            nodes,
+            on_seen,
+            barren,
+            closing,
+            stamp,
+            pending_on,
+            next_on,
             cut: false,
         }
     }
