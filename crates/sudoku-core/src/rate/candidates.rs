@@ -396,14 +396,21 @@ pub(crate) struct Cells(pub u128);
 
 impl Iterator for Cells {
     type Item = usize;
+    /// By 64-bit halves: on 128 bits the test, the count and the clearing
+    /// each take both words and a carry, and this runs in every search.
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
+        let low = self.0 as u64;
+        if low != 0 {
+            self.0 = (self.0 >> 64 << 64) | u128::from(low & (low - 1));
+            return Some(low.trailing_zeros() as usize);
+        }
+        let high = (self.0 >> 64) as u64;
+        if high == 0 {
             return None;
         }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
+        self.0 = u128::from(high & (high - 1)) << 64;
+        Some(64 + high.trailing_zeros() as usize)
     }
 }
 
