@@ -401,8 +401,13 @@ fn strong_link_chain(
     // (a digit skipped finds no chain, as a digit searched in vain).
     let live = context.memo.live_digits(memo_key, marks);
     let mut best: Option<Step> = None;
-    // Buffers shared by the digits' searches.
-    let (mut links, mut chain, mut plain) = (Vec::new(), Vec::new(), Vec::new());
+    // Buffers shared by the digits' searches, at their largest: a unit
+    // gives a digit one strong link at most.
+    let (mut links, mut chain, mut plain) = (
+        Vec::with_capacity(27),
+        Vec::with_capacity(len),
+        Vec::with_capacity(len),
+    );
     for digit in super::candidates::Digits(live) {
         strong_links(marks, digit, &mut links);
         chain.clear();
