@@ -239,8 +239,10 @@ fn wing_technique(n: usize) -> Technique {
 /// worked out once and kept in the memo with the set while the unit's
 /// candidates stay the same.
 pub(super) struct AlmostLocked {
-    /// The cells, in the unit's order, and as a set.
-    cells: Vec<usize>,
+    /// The cells, in the unit's order (the first `size`: a set has six at
+    /// most, and a vector would cost an allocation per set), and as a set.
+    cells: [u8; 6],
+    size: u8,
     mask: u128,
     /// The digits.
     union: u16,
@@ -258,11 +260,14 @@ impl AlmostLocked {
     /// The set of the unit's `cells` picked by `pick` (a bit per position
     /// in `cells`), whose digits are `union`.
     fn new<const N: usize>(marks: &Candidates, cells: &[usize], pick: u16, union: u16) -> Self {
-        let set: Vec<usize> = super::candidates::Digits(pick << 1)
-            .map(|i| cells[i as usize - 1])
-            .collect();
-        let mask = set.iter().fold(0u128, |a, &c| a | 1 << c);
-        let sizes = set.iter().map(|&c| super::subsets::bits(marks.mask(c)));
+        let (mut set, mut size) = ([0u8; 6], 0);
+        for i in super::candidates::Digits(pick << 1) {
+            set[size] = cells[i as usize - 1] as u8;
+            size += 1;
+        }
+        let set_cells = || set[..size].iter().map(|&c| usize::from(c));
+        let mask = set_cells().fold(0u128, |a, c| a | 1 << c);
+        let sizes = set_cells().map(|c| super::subsets::bits(marks.mask(c)));
         let largest = sizes.clone().max().unwrap_or(0);
         let spread = |mid: u32| largest.abs_diff(mid) as u16;
         let tenths = match N {
@@ -280,6 +285,7 @@ impl AlmostLocked {
         AlmostLocked {
             shape: (largest, sizes.sum::<u32>()),
             cells: set,
+            size: size as u8,
             mask,
             union,
             seers,
@@ -337,7 +343,11 @@ fn als_xz(
             continue;
         }
         step.reset(Technique::WxyzWing);
-        step.cells.extend_from_slice(&set.cells);
+        step.cells.extend(
+            set.cells[..usize::from(set.size)]
+                .iter()
+                .map(|&c| usize::from(c)),
+        );
         step.cells.push(y);
         removed.sort_unstable();
         removed.dedup();
