@@ -269,6 +269,9 @@ struct ChainSearch<'a> {
     all_ends: u64,
     /// `ends_in[u]`: the link ends whose near end lies in unit `u`.
     ends_in: [u64; 27],
+    /// `crossing[i]`: the ends of the links sharing a cell with link `i`
+    /// (itself included), which a chain holding link `i` cannot take.
+    crossing: [u64; 27],
 }
 
 /// The units of a bit set of units.
@@ -289,7 +292,7 @@ impl Iterator for Units {
 impl ChainSearch<'_> {
     /// True when the search can stop: a chain with the least listed score
     /// was found, and nothing found later can come before it.
-    fn extend(&mut self, used: u128) -> bool {
+    fn extend(&mut self, used: u128, blocked: u64) -> bool {
         let len = self.len;
         if self.chain.len() == len {
             let start_units = self.chain[0].3;
@@ -328,12 +331,13 @@ impl ChainSearch<'_> {
         // end shares a unit with the last far end. End `2 * i` takes link
         // `i` from `a` to `b`, `2 * i + 1` from `b` to `a`: bit order is the
         // order SE's search meets them in.
+        // Less those of links sharing a cell with the chain (`blocked`).
         let mut next = match self.chain.last() {
             None => self.all_ends,
             Some(&(_, _, _, _, last_units)) => {
                 Units(last_units).fold(0u64, |acc, u| acc | self.ends_in[u])
             }
-        };
+        } & !blocked;
         while next != 0 {
             let e = next.trailing_zeros() as usize;
             next &= next - 1;
@@ -341,9 +345,7 @@ impl ChainSearch<'_> {
             let links = self.links;
             let link = &links[e / 2];
             let places = link.a | link.b;
-            if places & used != 0 {
-                continue;
-            }
+            debug_assert_eq!(places & used, 0);
             let (near, far, sees_near, near_units, far_units) = if e % 2 == 0 {
                 (link.a, link.b, link.sees_a, link.units_a, link.units_b)
             } else {
@@ -371,7 +373,7 @@ impl ChainSearch<'_> {
             }
             self.chain.push((*link, near, far, near_units, far_units));
             self.plain.push(*link);
-            let done = self.extend(used | places);
+            let done = self.extend(used | places, blocked | self.crossing[e / 2]);
             self.chain.pop();
             self.plain.pop();
             self.reach = outer;
@@ -428,15 +430,24 @@ fn strong_link_chain(
                 (1u64 << (2 * links.len())) - 1
             },
             ends_in: [0; 27],
+            crossing: [0; 27],
         };
+        // The ends of the links through each cell.
+        let mut ends_at = [0u64; 81];
         for (i, link) in links.iter().enumerate() {
             for (o, units) in [link.units_a, link.units_b].into_iter().enumerate() {
                 for u in Units(units) {
                     search.ends_in[u] |= 1 << (2 * i + o);
                 }
             }
+            for c in Cells(link.a | link.b) {
+                ends_at[c] |= 3 << (2 * i);
+            }
         }
-        let done = search.extend(0);
+        for (i, link) in links.iter().enumerate() {
+            search.crossing[i] = Cells(link.a | link.b).fold(0, |acc, c| acc | ends_at[c]);
+        }
+        let done = search.extend(0, 0);
         (chain, plain) = (
             std::mem::take(&mut search.chain),
             std::mem::take(&mut search.plain),
