@@ -126,6 +126,10 @@ pub(crate) struct Memo {
     almost_locked: RefCell<Vec<[UnitSets; 27]>>,
     /// Per pair of digits, the unique loops last grown from its cells.
     unique_loops: RefCell<Vec<PairLoops>>,
+    /// Per digit, its strong links as the strong-link chains read them, on
+    /// the cells they were last worked out from: Turbot Fish and three
+    /// strong links read the same ones after most steps.
+    strong_links: RefCell<Vec<(u128, super::single_digit::DigitLinks)>>,
     /// The unit keys of the last position asked about, with its
     /// candidates: the unit searches of one step share them.
     keys: RefCell<Option<([u16; 81], [u128; 27])>>,
@@ -145,6 +149,7 @@ impl Memo {
             units: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NONE))),
             almost_locked: RefCell::new(Vec::new()),
             unique_loops: RefCell::new(Vec::new()),
+            strong_links: RefCell::new(Vec::new()),
             keys: RefCell::new(None),
             chainless: RefCell::new(None),
             y_cycles: RefCell::new(None),
@@ -287,6 +292,31 @@ impl Memo {
             bivalue,
             conjugate: *conjugate,
         });
+    }
+
+    /// The strong links of `digit` on its cells `cells`: those `find`
+    /// works out (in place of the last ones), worked out again only when
+    /// the cells changed.
+    pub(super) fn strong_links(
+        &self,
+        digit: u8,
+        cells: u128,
+        find: impl FnOnce(&mut super::single_digit::DigitLinks),
+    ) -> Ref<'_, super::single_digit::DigitLinks> {
+        let d = usize::from(digit);
+        {
+            let mut all = self.strong_links.borrow_mut();
+            if all.is_empty() {
+                all.extend((0..10).map(|_| (NONE, super::single_digit::DigitLinks::empty())));
+            }
+            if all[d].0 != cells {
+                // Keyed only once filled.
+                all[d].0 = NONE;
+                find(&mut all[d].1);
+                all[d].0 = cells;
+            }
+        }
+        Ref::map(self.strong_links.borrow(), |all| &all[d].1)
     }
 
     /// The almost locked sets of `size` cells in unit `u`, whose key is

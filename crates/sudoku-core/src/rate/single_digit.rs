@@ -184,11 +184,15 @@ fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
     links.clear();
     for (u, &unit_mask) in UNIT_MASK.iter().enumerate() {
         let places = all & unit_mask;
-        let n = places.count_ones();
-        if !(2..=6).contains(&n) {
+        // Places counted by bit tests (`count_ones` on 128 bits is slow
+        // without a `popcnt` target feature): none or one, no link; more
+        // than two, a link only as below (a line's places then fill two
+        // segments, six cells at most; a box's lie on a cross, five).
+        if places & places.wrapping_sub(1) == 0 {
             continue;
         }
-        if n == 2 {
+        let rest = places & (places - 1);
+        if rest & (rest - 1) == 0 {
             let a = places.trailing_zeros() as usize;
             let b = (places & (places - 1)).trailing_zeros() as usize;
             let same_line =
@@ -253,7 +257,6 @@ fn chain_tenths(links: &[Link]) -> u16 {
 struct ChainSearch<'a> {
     marks: &'a Candidates,
     digit: u8,
-    links: &'a [Link],
     scores: &'a [u16],
     len: usize,
     /// The chain so far: each link, with its near and far end and the
@@ -265,6 +268,15 @@ struct ChainSearch<'a> {
     /// The same links, for scoring.
     plain: Vec<Link>,
     best: Option<Step>,
+    /// The links' ends, indexed (see [`ChainSearch::extend`]).
+    ends: &'a DigitLinks,
+}
+
+/// A digit's strong links ([`strong_links`]) with the indexes of their
+/// ends that [`ChainSearch`] reads: all worked out from the digit's cells
+/// alone, so the memo keeps them while those stay the same.
+pub(super) struct DigitLinks {
+    links: Vec<Link>,
     /// Every link end, a bit each (see [`ChainSearch::extend`]).
     all_ends: u64,
     /// `ends_in[u]`: the link ends whose near end lies in unit `u`.
@@ -272,6 +284,41 @@ struct ChainSearch<'a> {
     /// `crossing[i]`: the ends of the links sharing a cell with link `i`
     /// (itself included), which a chain holding link `i` cannot take.
     crossing: [u64; 27],
+}
+
+impl DigitLinks {
+    /// No links (a memo slot not filled yet).
+    pub(super) fn empty() -> DigitLinks {
+        DigitLinks {
+            links: Vec::new(),
+            all_ends: 0,
+            ends_in: [0; 27],
+            crossing: [0; 27],
+        }
+    }
+
+    /// Works out the links of `digit` in `marks`, in place of these.
+    fn renew(&mut self, marks: &Candidates, digit: u8) {
+        strong_links(marks, digit, &mut self.links);
+        // At most one link per unit: 54 ends.
+        self.all_ends = (1u64 << (2 * self.links.len())) - 1;
+        self.ends_in = [0; 27];
+        // The ends of the links through each cell.
+        let mut ends_at = [0u64; 81];
+        for (i, link) in self.links.iter().enumerate() {
+            for (o, units) in [link.units_a, link.units_b].into_iter().enumerate() {
+                for u in Units(units) {
+                    self.ends_in[u] |= 1 << (2 * i + o);
+                }
+            }
+            for c in Cells(link.a | link.b) {
+                ends_at[c] |= 3 << (2 * i);
+            }
+        }
+        for (i, link) in self.links.iter().enumerate() {
+            self.crossing[i] = Cells(link.a | link.b).fold(0, |acc, c| acc | ends_at[c]);
+        }
+    }
 }
 
 /// The units of a bit set of units.
@@ -333,17 +380,17 @@ impl ChainSearch<'_> {
         // order SE's search meets them in.
         // Less those of links sharing a cell with the chain (`blocked`).
         let mut next = match self.chain.last() {
-            None => self.all_ends,
+            None => self.ends.all_ends,
             Some(&(_, _, _, _, last_units)) => {
-                Units(last_units).fold(0u64, |acc, u| acc | self.ends_in[u])
+                Units(last_units).fold(0u64, |acc, u| acc | self.ends.ends_in[u])
             }
         } & !blocked;
         while next != 0 {
             let e = next.trailing_zeros() as usize;
             next &= next - 1;
             // By reference: most ends are rejected here, before any copy.
-            let links = self.links;
-            let link = &links[e / 2];
+            let ends = self.ends;
+            let link = &ends.links[e / 2];
             let places = link.a | link.b;
             debug_assert_eq!(places & used, 0);
             let (near, far, sees_near, near_units, far_units) = if e % 2 == 0 {
@@ -373,7 +420,7 @@ impl ChainSearch<'_> {
             }
             self.chain.push((*link, near, far, near_units, far_units));
             self.plain.push(*link);
-            let done = self.extend(used | places, blocked | self.crossing[e / 2]);
+            let done = self.extend(used | places, blocked | self.ends.crossing[e / 2]);
             self.chain.pop();
             self.plain.pop();
             self.reach = outer;
@@ -403,50 +450,27 @@ fn strong_link_chain(
     // (a digit skipped finds no chain, as a digit searched in vain).
     let live = context.memo.live_digits(memo_key, marks);
     let mut best: Option<Step> = None;
-    // Buffers shared by the digits' searches, at their largest: a unit
-    // gives a digit one strong link at most.
-    let (mut links, mut chain, mut plain) = (
-        Vec::with_capacity(27),
-        Vec::with_capacity(len),
-        Vec::with_capacity(len),
-    );
+    // Buffers shared by the digits' searches, at their largest.
+    let (mut chain, mut plain) = (Vec::with_capacity(len), Vec::with_capacity(len));
     for digit in super::candidates::Digits(live) {
-        strong_links(marks, digit, &mut links);
+        let ends = context
+            .memo
+            .strong_links(digit, marks.digit_cells(digit), |links| {
+                links.renew(marks, digit)
+            });
         chain.clear();
         plain.clear();
         let mut search = ChainSearch {
             marks,
             digit,
-            links: &links,
             scores,
             len,
             chain: std::mem::take(&mut chain),
             reach: 0,
             plain: std::mem::take(&mut plain),
             best: None,
-            all_ends: if links.len() >= 32 {
-                !0
-            } else {
-                (1u64 << (2 * links.len())) - 1
-            },
-            ends_in: [0; 27],
-            crossing: [0; 27],
+            ends: &ends,
         };
-        // The ends of the links through each cell.
-        let mut ends_at = [0u64; 81];
-        for (i, link) in links.iter().enumerate() {
-            for (o, units) in [link.units_a, link.units_b].into_iter().enumerate() {
-                for u in Units(units) {
-                    search.ends_in[u] |= 1 << (2 * i + o);
-                }
-            }
-            for c in Cells(link.a | link.b) {
-                ends_at[c] |= 3 << (2 * i);
-            }
-        }
-        for (i, link) in links.iter().enumerate() {
-            search.crossing[i] = Cells(link.a | link.b).fold(0, |acc, c| acc | ends_at[c]);
-        }
         let done = search.extend(0, 0);
         (chain, plain) = (
             std::mem::take(&mut search.chain),
