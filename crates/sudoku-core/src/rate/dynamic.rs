@@ -181,6 +181,7 @@ impl Net {
 
     /// Adds a node for `s` with premises `parents`; `stored` puts it in the
     /// index (a clash node is not).
+    #[inline(always)]
     fn push(&mut self, s: State, parents: &[u32], stored: bool) -> u32 {
         let id = self.nodes.len() as u32;
         let start = self.parents.len() as u32;
