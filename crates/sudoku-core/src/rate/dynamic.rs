@@ -135,8 +135,13 @@ struct Node {
     ancestors: u16,
 }
 
-/// Everything one assumption leads to.
-struct Net {
+/// Everything one assumption leads to, on the heap: nets are moved in
+/// and out of pools by value, hundreds of thousands of times a rating, and
+/// a box moves as one pointer.
+type Net = Box<NetBody>;
+
+/// The contents of a [`Net`].
+struct NetBody {
     nodes: Vec<Node>,
     parents: Vec<u32>,
     /// `index[state]`: the node holding `state`, or `NONE`.
@@ -152,16 +157,16 @@ struct Net {
     chains: Vec<super::nested::NestedChain>,
 }
 
-impl Net {
+impl NetBody {
     fn new() -> Net {
-        Net {
+        Box::new(NetBody {
             nodes: Vec::new(),
             parents: Vec::new(),
             index: vec![NONE; STATES],
             bits: vec![0; STATE_WORDS],
             clash: None,
             chains: Vec::new(),
-        }
+        })
     }
 
     fn clear(&mut self) {
@@ -234,7 +239,11 @@ impl Net {
                 return count;
             }
             let r = self.nodes[n as usize].parents.clone();
-            todo.extend_from_slice(&self.parents[r.start as usize..r.end as usize]);
+            // Most nodes have one premise or two: pushed, not copied by a
+            // call.
+            for &p in &self.parents[r.start as usize..r.end as usize] {
+                todo.push(p);
+            }
         }
         self.nodes[node as usize].ancestors = count as u16;
         count
@@ -899,7 +908,7 @@ impl OnNets {
     fn follow(&mut self, search: &mut Search, cell: usize, digit: u8, pool: &mut Vec<Net>) {
         let slot = &mut self.nets[cell * 9 + digit as usize - 1];
         if slot.is_none() {
-            let mut net = pool.pop().unwrap_or_else(Net::new);
+            let mut net = pool.pop().unwrap_or_else(NetBody::new);
             search.chainer.follow(state(cell, digit, true), &mut net);
             *slot = Some(net);
         }
@@ -910,7 +919,7 @@ impl OnNets {
         self.follow(search, cell, digit, pool);
         self.nets[cell * 9 + digit as usize - 1]
             .take()
-            .unwrap_or_else(Net::new)
+            .unwrap_or_else(NetBody::new)
     }
 }
 
@@ -929,7 +938,7 @@ fn search_cell(search: &mut Search, cell: usize, pool: &mut Vec<Net>, kept: &mut
             continue;
         }
         let mut on_net = kept.take(search, cell, digit, pool);
-        let mut off_net = pool.pop().unwrap_or_else(Net::new);
+        let mut off_net = pool.pop().unwrap_or_else(NetBody::new);
         let on = state(cell, digit, true);
         search.contradiction(&mut on_net, on, cell);
         search.chainer.follow(on & !1, &mut off_net);
