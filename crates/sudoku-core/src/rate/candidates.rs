@@ -138,43 +138,48 @@ pub(crate) fn candidate_parts(p: usize) -> (usize, u8) {
 static CELL_BIT: [u128; 81] = build_cell_bits();
 
 /// The cells of `places` in `cell`'s box, row and column, in that order
-/// (Sudoku Explainer's), other than `cell`, each once. Shared by the
-/// chaining techniques, whose scores depend on this order.
-fn peers_among(places: u128, cell: usize) -> impl Iterator<Item = usize> {
+/// (Sudoku Explainer's), other than `cell`, each once, as three sets to
+/// take one after the other. Shared by the chaining techniques, whose
+/// scores depend on this order.
+fn peers_among(places: u128, cell: usize) -> [u128; 3] {
     let units = CELL_UNITS[cell];
     let places = places & !(1u128 << cell);
     let in_box = places & UNIT_MASK[units[2] as usize];
     let in_row = places & UNIT_MASK[units[0] as usize] & !in_box;
     let in_column = places & UNIT_MASK[units[1] as usize] & !in_box;
-    Cells(in_box).chain(Cells(in_row)).chain(Cells(in_column))
+    [in_box, in_row, in_column]
 }
 
-/// What SE's chains turn off when `digit` in `cell` turns on, as (cell,
-/// digit) pairs: with Y-links the cell's other digits, lowest first, then
-/// the digit's other places in the box, row and column ([`peers_among`]),
-/// keeping only the candidates among `kept` (a cell mask per digit; the
-/// marks' own cells keep them all). The one definition the static and
-/// dynamic chains and the cycles share, through [`LinkTable`].
+/// What SE's chains turn off when `digit` in `cell` turns on, appended to
+/// `out` as candidates `cell * 9 + digit - 1`: with Y-links the cell's
+/// other digits, lowest first, then the digit's other places in the box,
+/// row and column ([`peers_among`]), keeping only the candidates among
+/// `kept` (a cell mask per digit; the marks' own cells keep them all).
+/// The one definition the static and dynamic chains and the cycles share,
+/// through [`LinkTable`]. It appends rather than returns an iterator: a
+/// table lists it for every candidate, and chained iterators cost a test
+/// of which part is running at every item.
 #[inline(always)]
-fn turned_off_among<'a>(
-    marks: &'a Candidates,
+fn push_turned_off(
+    marks: &Candidates,
     cell: usize,
     digit: u8,
     y_links: bool,
-    kept: &'a [u128; 10],
-) -> impl Iterator<Item = (usize, u8)> + 'a {
-    let others = if y_links {
-        marks.mask(cell) & !(1 << digit)
-    } else {
-        0
-    };
-    Digits(others)
-        .filter(move |&d| kept[d as usize] & (1 << cell) != 0)
-        .map(move |d| (cell, d))
-        .chain(
-            peers_among(marks.digit_cells(digit) & kept[digit as usize], cell)
-                .map(move |c| (c, digit)),
-        )
+    kept: &[u128; 10],
+    out: &mut Vec<u16>,
+) {
+    if y_links {
+        for d in Digits(marks.mask(cell) & !(1 << digit)) {
+            if kept[d as usize] & (1 << cell) != 0 {
+                out.push((cell * 9 + d as usize - 1) as u16);
+            }
+        }
+    }
+    for part in peers_among(marks.digit_cells(digit) & kept[digit as usize], cell) {
+        for c in Cells(part) {
+            out.push((c * 9 + digit as usize - 1) as u16);
+        }
+    }
 }
 
 /// What SE's chains turn on when `digit` in `cell` turns off, each once, at
@@ -239,7 +244,7 @@ impl TurnedOn {
 
 /// Every candidate's links on one position, worked out once for the
 /// searches that follow them from many starts (they depend on the marks
-/// alone): what [`turned_off_among`] and [`turned_on`] give for each candidate,
+/// alone): what [`push_turned_off`] and [`turned_on`] give for each candidate,
 /// in their order, as candidates `cell * 9 + digit - 1`.
 ///
 /// Only the candidates of the marks last built on have lists: the entries
@@ -308,10 +313,7 @@ impl LinkTable {
                 continue;
             }
             let begin = self.offs.len() as u32;
-            self.offs.extend(
-                turned_off_among(marks, cell, digit, y_links, &kept)
-                    .map(|(c, d)| index(c, d) as u16),
-            );
+            push_turned_off(marks, cell, digit, y_links, &kept, &mut self.offs);
             self.off_range[index(cell, digit)] = (begin, self.offs.len() as u32);
         }
     }
@@ -328,10 +330,7 @@ impl LinkTable {
             for digit in Digits(marks.mask(cell) & digits) {
                 let index = cell * 9 + digit as usize - 1;
                 let begin = self.offs.len() as u32;
-                self.offs.extend(
-                    turned_off_among(marks, cell, digit, y_links, &marks.by_digit)
-                        .map(|(c, d)| (c * 9 + d as usize - 1) as u16),
-                );
+                push_turned_off(marks, cell, digit, y_links, &marks.by_digit, &mut self.offs);
                 self.off_range[index] = (begin, self.offs.len() as u32);
             }
         }
