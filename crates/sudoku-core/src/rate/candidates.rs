@@ -778,6 +778,17 @@ impl fmt::Display for Candidates {
 mod tests {
     use super::*;
 
+    /// Searches that walk a unit's cells in order may walk its mask's bits
+    /// instead (`Cells` goes lowest first): the two orders are the same.
+    #[test]
+    fn every_unit_lists_its_cells_in_ascending_order() {
+        for (u, unit) in UNITS.iter().enumerate() {
+            let listed: Vec<usize> = unit.iter().map(|&c| usize::from(c)).collect();
+            let masked: Vec<usize> = Cells(UNIT_MASK[u]).collect();
+            assert_eq!(listed, masked, "unit {u}");
+        }
+    }
+
     #[test]
     fn every_cell_has_twenty_peers_and_three_units() {
         for c in 0..81 {

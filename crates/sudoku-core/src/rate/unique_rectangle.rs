@@ -350,21 +350,25 @@ fn grow(
     came_by: Option<usize>,
     found: &mut Vec<Vec<usize>>,
 ) {
-    use super::candidates::{CELL_UNITS, UNITS};
+    use super::candidates::{Cells, CELL_UNITS, UNIT_MASK};
     let cell = *path.last().expect("a path has a first cell");
+    // The path's cells, a bit each.
+    let on_path = path.iter().fold(0u128, |a, &c| a | 1 << c);
     for k in [2, 0, 1] {
         if came_by == Some(k) {
             continue;
         }
-        for &next in &UNITS[CELL_UNITS[cell][k] as usize] {
-            let next = next as usize;
+        // The unit's cells that a path may enter (the first cell is one),
+        // in the unit's order, which is the cells' ascending order (see
+        // the test `every_unit_lists_its_cells_in_ascending_order`).
+        for next in Cells(UNIT_MASK[CELL_UNITS[cell][k] as usize] & partnered) {
             if next == path[0] && path.len() >= 4 {
                 found.push(path.clone());
-            } else if !path.contains(&next) {
+            } else if on_path & (1 << next) == 0 {
                 let mask = marks.mask(next);
                 // A bivalue cell of the pair before the first cell started
                 // its own search, which found every loop through it.
-                if partnered & (1 << next) == 0 || (mask == pair && next < path[0]) {
+                if mask == pair && next < path[0] {
                     continue;
                 }
                 let more = others | (mask & !pair);
