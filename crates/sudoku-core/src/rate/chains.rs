@@ -239,20 +239,23 @@ struct Search<'a> {
 impl Search<'_> {
     /// Candidates strongly linked to `n` (if `n` is false, they are true),
     /// in order: the cell's other digit, then the digit's conjugates.
-    fn strong(&self, n: Node) -> impl Iterator<Item = Node> {
+    /// As an array and a count, not chained iterators, which test which
+    /// part is running at every item.
+    fn strong(&self, n: Node) -> ([u16; 4], usize) {
         let links = self.shared.strong[n];
-        let cell = if matches!(self.mode, Mode::Xy | Mode::Aic) && links.cell != NO_NODE {
-            Some(usize::from(links.cell))
-        } else {
-            None
-        };
-        let units = if matches!(self.mode, Mode::X(_) | Mode::Aic) {
-            usize::from(links.units)
-        } else {
-            0
-        };
-        cell.into_iter()
-            .chain((0..units).map(move |i| usize::from(links.places[i])))
+        let mut out = [0u16; 4];
+        let mut count = 0;
+        if matches!(self.mode, Mode::Xy | Mode::Aic) && links.cell != NO_NODE {
+            out[0] = links.cell;
+            count = 1;
+        }
+        if matches!(self.mode, Mode::X(_) | Mode::Aic) {
+            for &place in &links.places[..usize::from(links.units)] {
+                out[count] = place;
+                count += 1;
+            }
+        }
+        (out, count)
     }
 
     /// Reaches the candidates weakly linked to `n` (if `n` is true, they
@@ -344,7 +347,9 @@ impl Search<'_> {
                 self.weak(n, state);
                 continue;
             }
-            for m in self.strong(n) {
+            let (partners, count) = self.strong(n);
+            for &m in &partners[..count] {
+                let m = usize::from(m);
                 let next = m * 2 + 1;
                 if self.shared.seen[next] == stamp {
                     continue;
