@@ -281,22 +281,22 @@ impl LinkTable {
     ) {
         debug_assert!(!y_links || digits == ALL_DIGITS);
         self.start(marks);
-        let candidates = || {
-            Cells(marks.empty_cells()).flat_map(move |cell| {
-                Digits(marks.mask(cell) & digits).map(move |digit| (cell, digit))
-            })
-        };
         let index = |cell: usize, digit: u8| cell * 9 + digit as usize - 1;
-        // The candidates that turn something on when off, per digit.
+        // The candidates that turn something on when off, per digit. (The
+        // candidates are walked by nested loops, not a flattened iterator,
+        // which tests which part is running at every item.)
         let mut turning_on = [0u128; 10];
-        for (cell, digit) in candidates() {
-            let begin = self.ons.len() as u32;
-            let on = turned_on(marks, cell, digit, y_links, x_links);
-            self.ons
-                .extend(on.as_slice().iter().map(|&(c, d, _)| index(c, d) as u16));
-            self.on_range[index(cell, digit)] = (begin, self.ons.len() as u32);
-            if !on.as_slice().is_empty() {
-                turning_on[digit as usize] |= 1 << cell;
+        for cell in Cells(marks.empty_cells()) {
+            for digit in Digits(marks.mask(cell) & digits) {
+                let begin = self.ons.len() as u32;
+                let on = turned_on(marks, cell, digit, y_links, x_links);
+                for &(c, d, _) in on.as_slice() {
+                    self.ons.push(index(c, d) as u16);
+                }
+                self.on_range[index(cell, digit)] = (begin, self.ons.len() as u32);
+                if !on.as_slice().is_empty() {
+                    turning_on[digit as usize] |= 1 << cell;
+                }
             }
         }
         let kept = if live_offs {
@@ -304,17 +304,20 @@ impl LinkTable {
         } else {
             marks.by_digit
         };
-        for (cell, digit) in candidates() {
-            // With `live_offs`, what a candidate turned on turns off is read
-            // only for the starts of loops, which turn something on when
-            // off, and for what something turned off turns on, which does
-            // too (those links go both ways). The others' lists stay empty.
-            if live_offs && turning_on[digit as usize] & (1 << cell) == 0 {
-                continue;
+        for cell in Cells(marks.empty_cells()) {
+            for digit in Digits(marks.mask(cell) & digits) {
+                // With `live_offs`, what a candidate turned on turns off is
+                // read only for the starts of loops, which turn something on
+                // when off, and for what something turned off turns on,
+                // which does too (those links go both ways). The others'
+                // lists stay empty.
+                if live_offs && turning_on[digit as usize] & (1 << cell) == 0 {
+                    continue;
+                }
+                let begin = self.offs.len() as u32;
+                push_turned_off(marks, cell, digit, y_links, &kept, &mut self.offs);
+                self.off_range[index(cell, digit)] = (begin, self.offs.len() as u32);
             }
-            let begin = self.offs.len() as u32;
-            push_turned_off(marks, cell, digit, y_links, &kept, &mut self.offs);
-            self.off_range[index(cell, digit)] = (begin, self.offs.len() as u32);
         }
     }
 
