@@ -270,6 +270,8 @@ struct ChainSearch<'a> {
     best: Option<Step>,
     /// The links' ends, indexed (see [`ChainSearch::extend`]).
     ends: &'a DigitLinks,
+    /// The link the chain starts with, by its index.
+    first: usize,
 }
 
 /// A digit's strong links ([`strong_links`]) with the indexes of their
@@ -385,6 +387,15 @@ impl ChainSearch<'_> {
                 Units(last_units).fold(0u64, |acc, u| acc | self.ends.ends_in[u])
             }
         } & !blocked;
+        // The last link: not one listed before the first. A chain and its
+        // reverse have the same eliminations and score, and the search
+        // meets first the one whose first end comes first: the reverse of
+        // a chain ending on an earlier link than it starts on was met
+        // before it, and whatever that one did (kept as the best, or not
+        // better than it), this one, of the same score, would not change.
+        if self.chain.len() + 1 == len && len >= 2 {
+            next &= !((1u64 << (2 * self.first)) - 1);
+        }
         while next != 0 {
             let e = next.trailing_zeros() as usize;
             next &= next - 1;
@@ -401,6 +412,7 @@ impl ChainSearch<'_> {
             let outer = self.reach;
             if self.chain.is_empty() {
                 self.reach = self.marks.digit_cells(self.digit) & sees_near;
+                self.first = e / 2;
             }
             // Whatever the chain eliminates is in `reach`, off the chain.
             if self.reach & !(used | places) == 0 {
@@ -470,6 +482,7 @@ fn strong_link_chain(
             plain: std::mem::take(&mut plain),
             best: None,
             ends: &ends,
+            first: 0,
         };
         let done = search.extend(0, 0);
         (chain, plain) = (
