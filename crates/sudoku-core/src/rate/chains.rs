@@ -126,12 +126,7 @@ impl Shared {
             mut queue,
             victims,
         } = kept;
-        // Stamps only grow, across positions too: the marks start afresh
-        // once half way to wrapping.
-        if stamp > u32::MAX / 2 {
-            seen.fill(0);
-            stamp = 0;
-        }
+        super::stamps::renew_if_worn(&mut stamp, &mut [&mut seen]);
         queue.clear();
         let mut conjugate_cells = [0u128; 10];
         for c in Cells(marks.empty_cells()) {

@@ -421,14 +421,7 @@ impl<'a> Search<'a> {
             pending_on,
             next_on,
         } = KEPT.take().unwrap_or_else(Buffers::new);
-        // Stamps only grow, across positions too: the marks start afresh
-        // once half way to wrapping.
-        if stamp > u32::MAX / 2 {
-            for marks in [&mut on_seen, &mut barren, &mut closing] {
-                marks.fill(0);
-            }
-            stamp = 0;
-        }
+        super::stamps::renew_if_worn(&mut stamp, &mut [&mut on_seen, &mut barren, &mut closing]);
         Search {
             marks,
             table,

@@ -444,13 +444,9 @@ impl ChainBuffers {
         }
     }
 
-    /// Starts the marks afresh once `stamp` is half way to wrapping: far
-    /// off within one search, but a long batch of ratings gets there.
+    /// Starts the marks afresh once `stamp` is half way to wrapping.
     fn renew_marks_if_worn(&mut self) {
-        if self.stamp > u32::MAX / 2 {
-            self.seen.fill(0);
-            self.stamp = 0;
-        }
+        super::stamps::renew_if_worn(&mut self.stamp, &mut [&mut self.seen]);
     }
 }
 

@@ -60,6 +60,7 @@ mod multiple;
 mod nested;
 mod single_digit;
 mod singles;
+mod stamps;
 mod subsets;
 mod technique_set;
 mod unique_rectangle;

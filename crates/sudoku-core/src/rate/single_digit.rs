@@ -194,7 +194,7 @@ fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
         let rest = places & (places - 1);
         if rest & (rest - 1) == 0 {
             let a = places.trailing_zeros() as usize;
-            let b = (places & (places - 1)).trailing_zeros() as usize;
+            let b = rest.trailing_zeros() as usize;
             let same_line =
                 CELL_UNITS[a][0] == CELL_UNITS[b][0] || CELL_UNITS[a][1] == CELL_UNITS[b][1];
             if u >= 18 && same_line {

@@ -257,6 +257,13 @@ pub(super) struct AlmostLocked {
 }
 
 impl AlmostLocked {
+    /// The set's cells, in the unit's order.
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells[..usize::from(self.size)]
+            .iter()
+            .map(|&c| usize::from(c))
+    }
+
     /// The set of the unit's `cells` picked by `pick` (a bit per position
     /// in `cells`), whose digits are `union`.
     fn new<const N: usize>(marks: &Candidates, cells: &[usize], pick: u16, union: u16) -> Self {
@@ -343,11 +350,7 @@ fn als_xz(
             continue;
         }
         step.reset(Technique::WxyzWing);
-        step.cells.extend(
-            set.cells[..usize::from(set.size)]
-                .iter()
-                .map(|&c| usize::from(c)),
-        );
+        step.cells.extend(set.cells());
         step.cells.push(y);
         removed.sort_unstable();
         removed.dedup();
