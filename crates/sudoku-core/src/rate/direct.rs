@@ -274,6 +274,9 @@ pub(super) fn hidden<const N: usize>(
             context.memo.barren_unit(search, u, key);
             continue;
         }
+        // The places of the digits that may be in a set; the others' only
+        // once a set is found, to look for its single (most units have
+        // none).
         let mut places = [0u16; 10];
         let mut empty = 0;
         for (i, &c) in unit.iter().enumerate() {
@@ -281,7 +284,7 @@ pub(super) fn hidden<const N: usize>(
             if m != 0 {
                 empty += 1;
             }
-            for d in Digits(m) {
+            for d in Digits(m & few) {
                 places[d as usize] |= 1 << i;
             }
         }
@@ -289,18 +292,18 @@ pub(super) fn hidden<const N: usize>(
             context.memo.barren_unit(search, u, key);
             continue;
         }
-        let usable = (1..=9u8)
-            // A digit with more than `N` places cannot be in the set.
-            .filter(|&d| (2..=N as u32).contains(&places[d as usize].count_ones()))
-            .fold(0u16, |a, d| a | 1 << d);
-        let found = super::subsets::subsets(usable >> 1, N as u32, |set| {
-            let digits = set << 1;
-            let cells = Digits(digits).fold(0u16, |a, d| a | places[d as usize]);
-            if cells.count_ones() as usize != N {
-                return false;
+        let mut all_places = false;
+        // The set's digits, `digits`, fill the cells `cells` (as many):
+        // it is taken when a digit outside it has two places or more, one
+        // of them outside the set's cells.
+        let mut take = |places: &mut [u16; 10], digits: u16, cells: u16| {
+            if !std::mem::replace(&mut all_places, true) {
+                for (i, &c) in unit.iter().enumerate() {
+                    for d in Digits(marks.mask(c as usize) & !few) {
+                        places[d as usize] |= 1 << i;
+                    }
+                }
             }
-            // A digit outside the set with two or more places, one of them
-            // outside the set's cells.
             let single = (1..=9u8).filter(|d| digits & (1 << d) == 0).find(|&d| {
                 let p = places[d as usize];
                 p.count_ones() > 1 && (p & !cells).count_ones() == 1
@@ -320,7 +323,38 @@ pub(super) fn hidden<const N: usize>(
             step.units.push(unit_of(u));
             step.placements.push((unit[at] as usize, digit));
             true
-        });
+        };
+        let found = if N == 2 {
+            // A pair is two digits of two places each, the same two: the
+            // pairs in SE's order (see `subsets`), by the higher digit and
+            // then the lower, both downwards, without walking the subsets.
+            let mut found = false;
+            let mut higher = few;
+            'pairs: while higher != 0 {
+                let high = 15 - higher.leading_zeros();
+                higher &= !(1 << high);
+                let mut lower = higher;
+                while lower != 0 {
+                    let low = 15 - lower.leading_zeros();
+                    lower &= !(1 << low);
+                    let cells = places[high as usize];
+                    if places[low as usize] == cells
+                        && take(&mut places, 1 << high | 1 << low, cells)
+                    {
+                        found = true;
+                        break 'pairs;
+                    }
+                }
+            }
+            found
+        } else {
+            // A digit with more than `N` places cannot be in the set.
+            super::subsets::subsets(few >> 1, N as u32, |set| {
+                let digits = set << 1;
+                let cells = Digits(digits).fold(0u16, |a, d| a | places[d as usize]);
+                cells.count_ones() as usize == N && take(&mut places, digits, cells)
+            })
+        };
         if found {
             return true;
         }
