@@ -236,12 +236,12 @@ fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
 /// and 5.4 for three, 0.3 more with a grouped link, otherwise 0.1 more when
 /// the links mix a box with a line or rows with columns, and 0.2 more when
 /// they hold a box, a row and a column.
-fn chain_tenths(links: &[Link]) -> u16 {
-    let base = if links.len() == 2 { 40 } else { 54 };
-    if links.iter().any(|l| l.grouped) {
+fn chain_tenths<'a>(links: impl Iterator<Item = &'a Link> + Clone) -> u16 {
+    let base = if links.clone().count() == 2 { 40 } else { 54 };
+    if links.clone().any(|l| l.grouped) {
         return base + 3;
     }
-    let has = |r: std::ops::Range<usize>| links.iter().any(|l| r.contains(&l.unit));
+    let has = |r: std::ops::Range<usize>| links.clone().any(|l| r.contains(&l.unit));
     let (rows, cols, boxes) = (has(0..9), has(9..18), has(18..27));
     base + match (boxes, rows && cols) {
         (false, false) => 0,
@@ -259,14 +259,12 @@ struct ChainSearch<'a> {
     digit: u8,
     scores: &'a [u16],
     len: usize,
-    /// The chain so far: each link, with its near and far end and the
-    /// units holding each (a bit per unit).
-    chain: Vec<(Link, u128, u128, u32, u32)>,
+    /// The chain so far: the ends it takes its links by (see
+    /// [`DigitLinks::ends`]).
+    chain: Vec<usize>,
     /// The digit's cells seeing all of the chain's start, not on the chain:
     /// the most it can eliminate.
     reach: u128,
-    /// The same links, for scoring.
-    plain: Vec<Link>,
     best: Option<Step>,
     /// The links' ends, indexed (see [`ChainSearch::extend`]).
     ends: &'a DigitLinks,
@@ -279,6 +277,9 @@ struct ChainSearch<'a> {
 /// alone, so the memo keeps them while those stay the same.
 pub(super) struct DigitLinks {
     links: Vec<Link>,
+    /// End `2 * i` takes link `i` from `a` to `b`, `2 * i + 1` from `b` to
+    /// `a`: each with its near and far places as the chain reads them.
+    ends: Vec<End>,
     /// Every link end, a bit each (see [`ChainSearch::extend`]).
     all_ends: u64,
     /// `ends_in[u]`: the link ends whose near end lies in unit `u`.
@@ -293,6 +294,7 @@ impl DigitLinks {
     pub(super) fn empty() -> DigitLinks {
         DigitLinks {
             links: Vec::new(),
+            ends: Vec::new(),
             all_ends: 0,
             ends_in: [0; 27],
             crossing: [0; 27],
@@ -302,6 +304,23 @@ impl DigitLinks {
     /// Works out the links of `digit` in `marks`, in place of these.
     fn renew(&mut self, marks: &Candidates, digit: u8) {
         strong_links(marks, digit, &mut self.links);
+        self.ends.clear();
+        for link in &self.links {
+            self.ends.push(End {
+                places: link.a | link.b,
+                sees_near: link.sees_a,
+                sees_far: link.sees_b,
+                near_units: link.units_a,
+                far_units: link.units_b,
+            });
+            self.ends.push(End {
+                places: link.a | link.b,
+                sees_near: link.sees_b,
+                sees_far: link.sees_a,
+                near_units: link.units_b,
+                far_units: link.units_a,
+            });
+        }
         // At most one link per unit: 54 ends.
         self.all_ends = (1u64 << (2 * self.links.len())) - 1;
         self.ends_in = [0; 27];
@@ -321,6 +340,16 @@ impl DigitLinks {
             self.crossing[i] = Cells(link.a | link.b).fold(0, |acc, c| acc | ends_at[c]);
         }
     }
+}
+
+/// A link taken one way: the cells of its link, what sees all of the end
+/// it is entered by (near) and left by (far), and the units holding each.
+struct End {
+    places: u128,
+    sees_near: u128,
+    sees_far: u128,
+    near_units: u32,
+    far_units: u32,
 }
 
 /// The units of a bit set of units.
@@ -343,20 +372,17 @@ impl ChainSearch<'_> {
     /// was found, and nothing found later can come before it.
     fn extend(&mut self, used: u128, blocked: u64) -> bool {
         let len = self.len;
+        let ends = self.ends;
         if self.chain.len() == len {
-            let start_units = self.chain[0].3;
-            let (last, _, end, _, end_units) = self.chain[len - 1];
-            let sees_end = if end == last.a {
-                last.sees_a
-            } else {
-                last.sees_b
-            };
-            let removed = self.reach & sees_end & !used;
+            let start_units = ends.ends[self.chain[0]].near_units;
+            let last = &ends.ends[self.chain[len - 1]];
+            let removed = self.reach & last.sees_far & !used;
             // Both ends in one unit: not a chain SE reports.
-            if removed == 0 || start_units & end_units != 0 {
+            if removed == 0 || start_units & last.far_units != 0 {
                 return false;
             }
-            let tenths = chain_tenths(&self.plain);
+            let links = self.chain.iter().map(|&e| &ends.links[e / 2]);
+            let tenths = chain_tenths(links.clone());
             if !self.scores.contains(&tenths)
                 || self.best.as_ref().is_some_and(|b| b.tenths <= tenths)
             {
@@ -368,8 +394,7 @@ impl ChainSearch<'_> {
                 Technique::TurbotFish
             });
             step.cells.extend(Cells(used));
-            step.units
-                .extend(self.plain.iter().map(|l| unit_of(l.unit)));
+            step.units.extend(links.map(|l| unit_of(l.unit)));
             step.eliminations
                 .extend(Cells(removed).map(|c| (c, self.digit)));
             step.tenths = tenths;
@@ -382,9 +407,9 @@ impl ChainSearch<'_> {
         // order SE's search meets them in.
         // Less those of links sharing a cell with the chain (`blocked`).
         let mut next = match self.chain.last() {
-            None => self.ends.all_ends,
-            Some(&(_, _, _, _, last_units)) => {
-                Units(last_units).fold(0u64, |acc, u| acc | self.ends.ends_in[u])
+            None => ends.all_ends,
+            Some(&last) => {
+                Units(ends.ends[last].far_units).fold(0u64, |acc, u| acc | ends.ends_in[u])
             }
         } & !blocked;
         // The last link: not one listed before the first. A chain and its
@@ -399,19 +424,12 @@ impl ChainSearch<'_> {
         while next != 0 {
             let e = next.trailing_zeros() as usize;
             next &= next - 1;
-            // By reference: most ends are rejected here, before any copy.
-            let ends = self.ends;
-            let link = &ends.links[e / 2];
-            let places = link.a | link.b;
+            let end = &ends.ends[e];
+            let places = end.places;
             debug_assert_eq!(places & used, 0);
-            let (near, far, sees_near, near_units, far_units) = if e % 2 == 0 {
-                (link.a, link.b, link.sees_a, link.units_a, link.units_b)
-            } else {
-                (link.b, link.a, link.sees_b, link.units_b, link.units_a)
-            };
             let outer = self.reach;
             if self.chain.is_empty() {
-                self.reach = self.marks.digit_cells(self.digit) & sees_near;
+                self.reach = self.marks.digit_cells(self.digit) & end.sees_near;
                 self.first = e / 2;
             }
             // Whatever the chain eliminates is in `reach`, off the chain.
@@ -422,19 +440,16 @@ impl ChainSearch<'_> {
             // The last link: reject here what the complete chain's check
             // would (nothing seen by both ends, or both ends in one unit),
             // without pushing and recursing for it.
-            if self.chain.len() + 1 == len {
-                let sees_far = if e % 2 == 0 { link.sees_b } else { link.sees_a };
-                if self.reach & sees_far & !(used | places) == 0 || self.chain[0].3 & far_units != 0
-                {
-                    self.reach = outer;
-                    continue;
-                }
+            if self.chain.len() + 1 == len
+                && (self.reach & end.sees_far & !(used | places) == 0
+                    || ends.ends[self.chain[0]].near_units & end.far_units != 0)
+            {
+                self.reach = outer;
+                continue;
             }
-            self.chain.push((*link, near, far, near_units, far_units));
-            self.plain.push(*link);
-            let done = self.extend(used | places, blocked | self.ends.crossing[e / 2]);
+            self.chain.push(e);
+            let done = self.extend(used | places, blocked | ends.crossing[e / 2]);
             self.chain.pop();
-            self.plain.pop();
             self.reach = outer;
             if done {
                 return true;
@@ -463,7 +478,7 @@ fn strong_link_chain(
     let live = context.memo.live_digits(memo_key, marks);
     let mut best: Option<Step> = None;
     // Buffers shared by the digits' searches, at their largest.
-    let (mut chain, mut plain) = (Vec::with_capacity(len), Vec::with_capacity(len));
+    let mut chain = Vec::with_capacity(len);
     for digit in super::candidates::Digits(live) {
         let ends = context
             .memo
@@ -471,7 +486,6 @@ fn strong_link_chain(
                 links.renew(marks, digit)
             });
         chain.clear();
-        plain.clear();
         let mut search = ChainSearch {
             marks,
             digit,
@@ -479,16 +493,12 @@ fn strong_link_chain(
             len,
             chain: std::mem::take(&mut chain),
             reach: 0,
-            plain: std::mem::take(&mut plain),
             best: None,
             ends: &ends,
             first: 0,
         };
         let done = search.extend(0, 0);
-        (chain, plain) = (
-            std::mem::take(&mut search.chain),
-            std::mem::take(&mut search.plain),
-        );
+        chain = std::mem::take(&mut search.chain);
         if search.best.is_none() {
             context.memo.barren_digits(memo_key, marks, 1 << digit);
         }
