@@ -56,6 +56,17 @@ const STATES: usize = 81 * 9 * 2;
 /// The 64-bit words of a set of states.
 const STATE_WORDS: usize = STATES.div_ceil(64);
 
+/// The words of [`NetBody::bits`]: a power of two above [`STATE_WORDS`], so
+/// that a state's word is found by a mask the compiler knows is in bounds
+/// (the look-ups run for every link a net follows).
+const BIT_WORDS: usize = STATE_WORDS.next_power_of_two();
+
+/// The word of state `s` in [`NetBody::bits`].
+#[inline(always)]
+fn bit_word(s: State) -> usize {
+    (s / 64) & (BIT_WORDS - 1)
+}
+
 /// The odd bits of a word: the "on" states of a set of states.
 const ODD_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
 const NONE: u32 = u32::MAX;
@@ -147,9 +158,10 @@ struct NetBody {
     /// `index[state]`: the node holding `state`, or `NONE`.
     index: Vec<u32>,
     /// The states in `index`, a bit each: what several nets have in common
-    /// is an intersection of these. On the heap, like `index`: nets are
-    /// moved in and out of pools by value, and stay small that way.
-    bits: Vec<u64>,
+    /// is an intersection of these, and whether a net holds a state is one
+    /// look here (both of a candidate's states, in one word), in a few
+    /// cache lines rather than the index's many. [`BIT_WORDS`] words.
+    bits: [u64; BIT_WORDS],
     /// A contradiction: the two nodes (the first one may be a node outside
     /// `index`, made for the clash) turning one candidate on and off.
     clash: Option<(u32, u32)>,
@@ -163,7 +175,7 @@ impl NetBody {
             nodes: Vec::new(),
             parents: Vec::new(),
             index: vec![NONE; STATES],
-            bits: vec![0; STATE_WORDS],
+            bits: [0; BIT_WORDS],
             clash: None,
             chains: Vec::new(),
         })
@@ -181,7 +193,15 @@ impl NetBody {
     }
 
     fn has(&self, s: State) -> bool {
-        self.index[s] != NONE
+        self.both(s & !1) >> (s % 2) & 1 != 0
+    }
+
+    /// Whether the net holds the candidate of state `off` (even) off, bit
+    /// 0, and on, bit 1.
+    #[inline(always)]
+    fn both(&self, off: State) -> u64 {
+        debug_assert!(off % 2 == 0 && off < STATES);
+        self.bits[bit_word(off)] >> (off % 64) & 3
     }
 
     /// Adds a node for `s` with premises `parents`; `stored` puts it in the
@@ -205,7 +225,7 @@ impl NetBody {
         });
         if stored {
             self.index[s] = id;
-            self.bits[s / 64] |= 1 << (s % 64);
+            self.bits[bit_word(s)] |= 1 << (s % 64);
         }
         id
     }
@@ -473,12 +493,13 @@ impl Chainer<'_> {
                 let p = net.nodes[n as usize].state / 2;
                 for &q in self.links.offs_of(p) {
                     let off = usize::from(q) * 2;
-                    if net.has(off | 1) {
+                    let held = net.both(off);
+                    if held & 2 != 0 {
                         let clash = net.push(off, &[n], false);
                         net.clash = Some((net.node(off | 1), clash));
                         return;
                     }
-                    if !net.has(off) {
+                    if held & 1 == 0 {
                         let id = net.push(off, &[n], true);
                         self.buffers.pending_off.push_back(id);
                     }
@@ -493,8 +514,9 @@ impl Chainer<'_> {
                 self.work.eliminate(cell, digit);
                 for (on_cell, on_digit, why) in made.iter() {
                     let on = state(on_cell, on_digit, true);
-                    let clash = net.has(on & !1);
-                    if !clash && net.has(on) {
+                    let held = net.both(on & !1);
+                    let clash = held & 1 != 0;
+                    if !clash && held & 2 != 0 {
                         continue;
                     }
                     // The premises: this candidate, and the others the net
@@ -822,7 +844,7 @@ impl Search<'_> {
         // The states every net holds, a bit each; a state's parity is its
         // bit's (on states at odd bits).
         let mut shared = [0u64; STATE_WORDS];
-        shared.copy_from_slice(&nets[0].bits);
+        shared.copy_from_slice(&nets[0].bits[..STATE_WORDS]);
         for net in &nets[1..] {
             for (word, theirs) in shared.iter_mut().zip(&net.bits) {
                 *word &= theirs;
