@@ -306,20 +306,20 @@ impl DigitLinks {
         strong_links(marks, digit, &mut self.links);
         self.ends.clear();
         for link in &self.links {
-            self.ends.push(End {
-                places: link.a | link.b,
-                sees_near: link.sees_a,
-                sees_far: link.sees_b,
-                near_units: link.units_a,
-                far_units: link.units_b,
-            });
-            self.ends.push(End {
-                places: link.a | link.b,
-                sees_near: link.sees_b,
-                sees_far: link.sees_a,
-                near_units: link.units_b,
-                far_units: link.units_a,
-            });
+            let places = link.a | link.b;
+            // From `a` to `b`, then from `b` to `a`.
+            for (sees_near, sees_far, near_units, far_units) in [
+                (link.sees_a, link.sees_b, link.units_a, link.units_b),
+                (link.sees_b, link.sees_a, link.units_b, link.units_a),
+            ] {
+                self.ends.push(End {
+                    places,
+                    sees_near,
+                    sees_far,
+                    near_units,
+                    far_units,
+                });
+            }
         }
         // At most one link per unit: 54 ends.
         self.all_ends = (1u64 << (2 * self.links.len())) - 1;
