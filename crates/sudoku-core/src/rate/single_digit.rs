@@ -6,7 +6,7 @@
 //! those two ends cannot both hold the digit, so one of the two *other* ends
 //! does: the digit leaves every cell that sees both of them.
 
-use super::candidates::{unit_of, Candidates, Cells, CELL_UNITS, PEERS, UNIT_MASK};
+use super::candidates::{unit_of, Candidates, Cells, CELL_UNITS, CELL_UNIT_BITS, PEERS, UNIT_MASK};
 use super::memo::DigitSearch;
 use super::{Context, Step, Technique};
 
@@ -167,6 +167,21 @@ impl Link {
             units_b: units_holding(b),
         }
     }
+
+    /// The link between the single cells `a` and `b`: what sees each, and
+    /// the units holding each, read from the tables.
+    fn plain(unit: usize, a: usize, b: usize) -> Link {
+        Link {
+            unit,
+            a: 1 << a,
+            b: 1 << b,
+            grouped: false,
+            sees_a: PEERS[a],
+            sees_b: PEERS[b],
+            units_a: CELL_UNIT_BITS[a],
+            units_b: CELL_UNIT_BITS[b],
+        }
+    }
 }
 
 /// The cells that see every cell of `group`.
@@ -182,6 +197,8 @@ fn seeing_all(group: u128) -> u128 {
 fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
     let all = marks.digit_cells(digit);
     links.clear();
+    // At most one link per unit: one allocation at most, not a growth.
+    links.reserve(27);
     for (u, &unit_mask) in UNIT_MASK.iter().enumerate() {
         let places = all & unit_mask;
         // Places counted by bit tests (`count_ones` on 128 bits is slow
@@ -200,7 +217,7 @@ fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
             if u >= 18 && same_line {
                 continue;
             }
-            links.push(Link::new(u, 1 << a, 1 << b, false));
+            links.push(Link::plain(u, a, b));
         } else if u < 18 {
             // The places' box segments: a link when there are exactly two.
             let (mut segments, mut n) = ([0u128; 3], 0);
@@ -305,6 +322,7 @@ impl DigitLinks {
     fn renew(&mut self, marks: &Candidates, digit: u8) {
         strong_links(marks, digit, &mut self.links);
         self.ends.clear();
+        self.ends.reserve(2 * self.links.len());
         for link in &self.links {
             let places = link.a | link.b;
             // From `a` to `b`, then from `b` to `a`.
