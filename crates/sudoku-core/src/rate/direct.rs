@@ -348,11 +348,15 @@ pub(super) fn hidden<const N: usize>(
             }
             found
         } else {
-            // A digit with more than `N` places cannot be in the set.
-            super::subsets::subsets(few >> 1, N as u32, |set| {
-                let digits = set << 1;
-                let cells = Digits(digits).fold(0u16, |a, d| a | places[d as usize]);
-                cells.count_ones() as usize == N && take(&mut places, digits, cells)
+            // A digit with more than `N` places cannot be in the set, nor
+            // can digits whose places already spread over more than `N`
+            // cells: those branches are cut (the places of the set's
+            // digits are read from a copy, which `take` leaves as it is).
+            let set_places = places;
+            let add = |cells: u16, i: u32| cells | set_places[i as usize + 1];
+            let dead = |cells: u16| super::subsets::bits(cells) > N as u32;
+            super::subsets::subsets_folding(few >> 1, N as u32, 0, add, dead, |set, cells| {
+                super::subsets::bits(cells) as usize == N && take(&mut places, set << 1, cells)
             })
         };
         if found {
