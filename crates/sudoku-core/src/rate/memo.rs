@@ -232,10 +232,15 @@ impl Memo {
                 return *keys;
             }
         }
+        // Nine bits a cell: the first seven cells in the low word, the
+        // last two in the high one, packed by 64-bit shifts (a 128-bit
+        // shift takes several instructions, and this packs 243 cells).
         let keys = std::array::from_fn(|u| {
-            UNITS[u].iter().enumerate().fold(0u128, |acc, (i, &c)| {
-                acc | u128::from(marks.mask(c as usize) >> 1) << (9 * i)
-            })
+            let cells = &UNITS[u];
+            let candidates = |i: usize| u64::from(marks.mask(cells[i] as usize) >> 1);
+            let low = (0..7).fold(0u64, |acc, i| acc | candidates(i) << (9 * i));
+            let high = candidates(7) | candidates(8) << 9;
+            u128::from(low) | u128::from(high) << 64
         });
         *cached = Some((*marks.masks(), keys));
         keys
