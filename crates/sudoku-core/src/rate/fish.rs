@@ -6,7 +6,7 @@
 
 use super::candidates::{unit_of, Candidates, Cells, Digits};
 use super::memo::DigitSearch;
-use super::subsets::subsets;
+use super::subsets::{bits, subsets, subsets_folding};
 use super::{Context, Step, Technique};
 
 /// One orientation of a digit's candidates: for each base line, the cross
@@ -19,10 +19,15 @@ struct Lines {
 impl Lines {
     /// Both orientations of `digit`: rows as base lines, then columns.
     fn of(marks: &Candidates, digit: u8) -> [Lines; 2] {
-        let (mut by_row, mut by_col) = ([0u16; 9], [0u16; 9]);
-        for c in Cells(marks.digit_cells(digit)) {
-            by_row[c / 9] |= 1 << (c % 9);
-            by_col[c % 9] |= 1 << (c / 9);
+        // Rows are nine bits each of the 81-bit cells; columns are read
+        // off the rows' bits (no division per cell).
+        let cells = marks.digit_cells(digit);
+        let by_row: [u16; 9] = std::array::from_fn(|r| ((cells >> (9 * r)) & 0x1FF) as u16);
+        let mut by_col = [0u16; 9];
+        for (r, &row) in by_row.iter().enumerate() {
+            for c in Digits(row) {
+                by_col[c as usize] |= 1 << r;
+            }
         }
         [
             Lines {
@@ -47,7 +52,7 @@ impl Lines {
     /// The base lines whose candidate count is in `counts`.
     fn usable(&self, counts: std::ops::RangeInclusive<u32>) -> u16 {
         (0..9)
-            .filter(|&i| counts.contains(&self.lines[i].count_ones()))
+            .filter(|&i| counts.contains(&bits(self.lines[i])))
             .fold(0, |a, i| a | 1 << i)
     }
 
@@ -110,9 +115,12 @@ pub(super) fn basic<const N: usize>(
     let live = context.memo.live_digits(search, marks);
     Digits(live).any(|digit| {
         let found = Lines::of(marks, digit).iter().any(|fish| {
-            subsets(fish.usable(2..=n), n, |base| {
-                let covers = Digits(base).fold(0u16, |a, i| a | fish.lines[i as usize]);
-                covers.count_ones() == n
+            // The cover lines of the base lines picked so far, folded in:
+            // a branch whose covers are more than `n` lines is cut.
+            let add = |covers: u16, i: u32| covers | fish.lines[i as usize];
+            let dead = |covers: u16| bits(covers) > n;
+            subsets_folding(fish.usable(2..=n), n, 0, add, dead, |base, covers| {
+                bits(covers) == n
                     && fish.record(
                         technique,
                         base,
