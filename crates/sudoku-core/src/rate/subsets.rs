@@ -160,11 +160,12 @@ pub(super) fn naked<const N: usize>(
             context.memo.barren_unit(search, u, key);
             continue;
         }
-        let found = subsets(usable, N as u32, |set| {
-            let union = Digits(set)
-                .map(|i| marks.mask(unit[i as usize] as usize))
-                .fold(0, |a, m| a | m);
-            if union.count_ones() as usize != N {
+        // The candidates of the cells picked so far, folded in: a branch
+        // whose cells hold more than `N` digits is cut.
+        let add = |union: u16, i: u32| union | marks.mask(unit[i as usize] as usize);
+        let dead = |union: u16| bits(union) as usize > N;
+        let found = subsets_folding(usable, N as u32, 0, add, dead, |set, union| {
+            if bits(union) as usize != N {
                 return false;
             }
             step.reset(technique(true, N));
@@ -226,10 +227,13 @@ pub(super) fn hidden<const N: usize>(
             continue;
         }
         // `subsets` works on 9-bit masks: shift digit bits down by one.
-        let found = subsets(usable >> 1, N as u32, |set| {
+        // The places of the digits picked so far, folded in: a branch
+        // whose digits spread over more than `N` cells is cut.
+        let add = |cells: u16, i: u32| cells | places[i as usize + 1];
+        let dead = |cells: u16| bits(cells) as usize > N;
+        let found = subsets_folding(usable >> 1, N as u32, 0, add, dead, |set, cells| {
             let digits = set << 1;
-            let cells = Digits(digits).fold(0u16, |a, d| a | places[d as usize]);
-            if cells.count_ones() as usize != N {
+            if bits(cells) as usize != N {
                 return false;
             }
             step.reset(technique(false, N));
