@@ -153,9 +153,11 @@ pub(super) fn finned<const N: usize>(marks: &Candidates, _: &Context, step: &mut
     let n = N as u32;
     (1..=9u8).any(|digit| {
         Lines::of(marks, digit).iter().any(|fish| {
-            subsets(fish.usable(1..=n + 3), n, |base| {
-                let union = Digits(base).fold(0u16, |a, i| a | fish.lines[i as usize]);
-                if union.count_ones() <= n || union.count_ones() > n + 3 {
+            // As for basic fish, cut once the union is past what fins allow.
+            let add = |union: u16, i: u32| union | fish.lines[i as usize];
+            let dead = |union: u16| bits(union) > n + 3;
+            subsets_folding(fish.usable(1..=n + 3), n, 0, add, dead, |base, union| {
+                if bits(union) <= n {
                     return false;
                 }
                 // The fins share a box, so every base candidate outside one
