@@ -148,11 +148,13 @@ pub(super) fn als_wing<const N: usize>(
     for (u, unit) in super::candidates::UNITS.iter().enumerate() {
         let sets = context.memo.almost_locked_sets(N, u, keys[u], |sets| {
             // The unit's cells that may be in a set, in order (at most nine).
-            let mut cells = [0usize; 9];
+            let (mut cells, mut masks) = ([0usize; 9], [0u16; 9]);
             let mut count = 0;
             for &c in unit {
-                if (2..=N as u32 + 1).contains(&super::subsets::bits(marks.mask(c as usize))) {
+                let mask = marks.mask(c as usize);
+                if (2..=N as u32 + 1).contains(&super::subsets::bits(mask)) {
                     cells[count] = c as usize;
+                    masks[count] = mask;
                     count += 1;
                 }
             }
@@ -161,7 +163,7 @@ pub(super) fn als_wing<const N: usize>(
             // The sets' candidates as they are picked: a set is almost
             // locked with `N + 1` digits, so a partial set with more is
             // cut, with all the sets it would grow into.
-            let add = |union: u16, i: u32| union | marks.mask(cells[i as usize]);
+            let add = |union: u16, i: u32| union | masks[i as usize];
             let dead = |union: u16| super::subsets::bits(union) as usize > N + 1;
             super::subsets::subsets_folding(items, N as u32, 0, add, dead, |pick, union| {
                 if super::subsets::bits(union) as usize == N + 1 {
