@@ -101,10 +101,27 @@ pub(super) fn subsets_folding<A: Copy>(
             if dead(value) {
                 continue;
             }
-            let found = if k == 1 {
-                f(chosen | 1 << top, value)
-            } else {
-                walk(rest, k - 1, chosen | 1 << top, value, add, dead, f)
+            let chosen = chosen | 1 << top;
+            let found = match k {
+                1 => f(chosen, value),
+                // The last two items in a loop here, not a call per pair
+                // (the walk's most frequent call, and a call costs as much
+                // as the rest of a step).
+                2 => {
+                    let mut last = rest;
+                    let mut found = false;
+                    while last != 0 {
+                        let bottom = 15 - last.leading_zeros();
+                        last &= !(1 << bottom);
+                        let value = add(value, bottom);
+                        if !dead(value) && f(chosen | 1 << bottom, value) {
+                            found = true;
+                            break;
+                        }
+                    }
+                    found
+                }
+                _ => walk(rest, k - 1, chosen, value, add, dead, f),
             };
             if found {
                 return true;
