@@ -1179,7 +1179,11 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
             find_listed_up_to(&marks, &context, scale, &finders[..placing], cap, &mut step);
         if !found {
             if !proven {
-                let search = BitmaskSolver::new().search(puzzle, 2);
+                // On the position reached, not the givens: every digit the
+                // path placed so far holds in every solution (forced
+                // placements), so the solutions are the same, and the
+                // search has fewer cells to fill.
+                let search = BitmaskSolver::new().search(&marks.grid(), 2);
                 if search.count != 1 {
                     return None;
                 }
