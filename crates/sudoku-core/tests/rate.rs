@@ -205,6 +205,42 @@ fn puzzles_without_one_solution_are_not_rated() {
     assert!(rate::rate(&Grid::EMPTY).is_none());
 }
 
+/// Puzzles one given short, or with a blank filled wrongly or rightly,
+/// whose paths place singles before the rater asks whether there is one
+/// solution: a rating exactly when the backtracking solver counts one, on
+/// both scales.
+#[test]
+fn altered_puzzles_are_rated_exactly_when_they_have_one_solution() {
+    let (mut rated, mut refused) = (0, 0);
+    for (n, puzzle) in puzzles("unbiased.txt", 60).into_iter().enumerate() {
+        let cells = *puzzle.cells();
+        let givens: Vec<usize> = (0..81).filter(|&c| cells[c] != 0).collect();
+        let blanks: Vec<usize> = (0..81).filter(|&c| cells[c] == 0).collect();
+        let solution = BitmaskSolver::new().solve(&puzzle).expect("a solution");
+        let blank = blanks[n % blanks.len()];
+        let mut short = cells;
+        short[givens[n % givens.len()]] = 0;
+        let mut wrong = cells;
+        wrong[blank] = solution.cells()[blank] % 9 + 1;
+        let mut right = cells;
+        right[blank] = solution.cells()[blank];
+        for altered in [short, wrong, right] {
+            let altered = Grid::from_cells(altered).expect("digits in range");
+            let unique = BitmaskSolver::new().count_solutions(&altered, 2) == 1;
+            for scale in [Scale::Se, Scale::Native] {
+                let rating = rate::rate_with(&altered, scale);
+                assert_eq!(rating.is_some(), unique, "{altered} on {scale:?}");
+            }
+            if unique {
+                rated += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    assert!(rated > 0 && refused > 0, "{rated} rated, {refused} refused");
+}
+
 #[test]
 fn logical_solver_solves_like_the_bitmask_solver() {
     let solver = LogicalSolver::new();
