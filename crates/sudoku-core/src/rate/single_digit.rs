@@ -133,25 +133,6 @@ struct Link {
     b: u128,
     /// Either end has more than one cell (SE's grouped link).
     grouped: bool,
-    /// The cells seeing all of `a`, and all of `b` (a chain's eliminations
-    /// see both its ends).
-    sees_a: u128,
-    sees_b: u128,
-    /// The units holding all of `a`, and all of `b`, a bit per unit.
-    units_a: u32,
-    units_b: u32,
-}
-
-/// The units holding every cell of `group`, a bit per unit (none if empty).
-fn units_holding(group: u128) -> u32 {
-    if group == 0 {
-        return 0;
-    }
-    let first = group.trailing_zeros() as usize;
-    CELL_UNITS[first]
-        .iter()
-        .filter(|&&u| group & !UNIT_MASK[u as usize] == 0)
-        .fold(0, |acc, &u| acc | 1 << u)
 }
 
 impl Link {
@@ -161,32 +142,26 @@ impl Link {
             a,
             b,
             grouped,
-            sees_a: seeing_all(a),
-            sees_b: seeing_all(b),
-            units_a: units_holding(a),
-            units_b: units_holding(b),
-        }
-    }
-
-    /// The link between the single cells `a` and `b`: what sees each, and
-    /// the units holding each, read from the tables.
-    fn plain(unit: usize, a: usize, b: usize) -> Link {
-        Link {
-            unit,
-            a: 1 << a,
-            b: 1 << b,
-            grouped: false,
-            sees_a: PEERS[a],
-            sees_b: PEERS[b],
-            units_a: CELL_UNIT_BITS[a],
-            units_b: CELL_UNIT_BITS[b],
         }
     }
 }
 
-/// The cells that see every cell of `group`.
-fn seeing_all(group: u128) -> u128 {
-    Cells(group).fold(!0u128, |acc, c| acc & PEERS[c])
+/// The cells seeing every cell of `group` (a chain's eliminations see both
+/// its ends) and the units holding all of them, a bit per unit: from the
+/// tables for one cell, as most link ends are.
+fn reach_of(group: u128) -> (u128, u32) {
+    // A link's ends are never empty.
+    debug_assert!(group != 0);
+    let first = group.trailing_zeros() as usize;
+    if group & (group - 1) == 0 {
+        return (PEERS[first], CELL_UNIT_BITS[first]);
+    }
+    let seeing = Cells(group).fold(!0u128, |acc, c| acc & PEERS[c]);
+    let holding = CELL_UNITS[first]
+        .iter()
+        .filter(|&&u| group & !UNIT_MASK[u as usize] == 0)
+        .fold(0, |acc, &u| acc | 1 << u);
+    (seeing, holding)
 }
 
 /// The strong links of `digit`, as SE's two-link search takes them: a unit
@@ -217,7 +192,7 @@ fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
             if u >= 18 && same_line {
                 continue;
             }
-            links.push(Link::plain(u, a, b));
+            links.push(Link::new(u, 1 << a, 1 << b, false));
         } else if u < 18 {
             // The places' box segments: a link when there are exactly two.
             let (mut segments, mut n) = ([0u128; 3], 0);
@@ -325,10 +300,11 @@ impl DigitLinks {
         self.ends.reserve(2 * self.links.len());
         for link in &self.links {
             let places = link.a | link.b;
+            let ((sees_a, units_a), (sees_b, units_b)) = (reach_of(link.a), reach_of(link.b));
             // From `a` to `b`, then from `b` to `a`.
             for (sees_near, sees_far, near_units, far_units) in [
-                (link.sees_a, link.sees_b, link.units_a, link.units_b),
-                (link.sees_b, link.sees_a, link.units_b, link.units_a),
+                (sees_a, sees_b, units_a, units_b),
+                (sees_b, sees_a, units_b, units_a),
             ] {
                 self.ends.push(End {
                     places,
@@ -344,12 +320,12 @@ impl DigitLinks {
         self.ends_in = [0; 27];
         // The ends of the links through each cell.
         let mut ends_at = [0u64; 81];
-        for (i, link) in self.links.iter().enumerate() {
-            for (o, units) in [link.units_a, link.units_b].into_iter().enumerate() {
-                for u in Units(units) {
-                    self.ends_in[u] |= 1 << (2 * i + o);
-                }
+        for (e, end) in self.ends.iter().enumerate() {
+            for u in Units(end.near_units) {
+                self.ends_in[u] |= 1 << e;
             }
+        }
+        for (i, link) in self.links.iter().enumerate() {
             for c in Cells(link.a | link.b) {
                 ends_at[c] |= 3 << (2 * i);
             }
