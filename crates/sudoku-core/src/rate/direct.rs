@@ -23,6 +23,19 @@ use super::{Context, Step, Technique};
 pub(super) fn locking(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     // Each digit's search depends on its cells alone: skip the barren ones.
     let live = context.memo.live_digits(DigitSearch::DirectLocking, marks);
+    if locking_within(marks, live, step) {
+        return true;
+    }
+    context
+        .memo
+        .barren_digits(DigitSearch::DirectLocking, marks, live);
+    false
+}
+
+/// [`locking`] on the digits `live` (a bit each, `1..=9`) alone: the step
+/// it finds when the other digits have none, as a run of singles knows
+/// of the digits whose cells did not change since their last search.
+pub(super) fn locking_within(marks: &Candidates, live: u16, step: &mut Step) -> bool {
     // Per digit, the lockings of each kind (see `Lockings`), worked out in
     // the first pass and read in the others.
     let mut lockings = [Lockings::default(); 10];
@@ -59,9 +72,6 @@ pub(super) fn locking(marks: &Candidates, context: &Context, step: &mut Step) ->
             }
         }
     }
-    context
-        .memo
-        .barren_digits(DigitSearch::DirectLocking, marks, live);
     false
 }
 
@@ -232,6 +242,10 @@ fn following_single(all: u128, base: usize, cross: usize) -> Option<usize> {
     })
 }
 
+/// SE's order of the units for its direct hidden sets: boxes, then
+/// columns, then rows.
+const HIDDEN_ORDER: [std::ops::Range<usize>; 3] = [18..27, 9..18, 0..9];
+
 /// Direct hidden pair (`N` = 2) or triplet (`N` = 3): `N` digits confined to
 /// `N` cells of a unit, whose other candidates go, after which a further
 /// digit has one place left in the unit.
@@ -246,125 +260,119 @@ pub(super) fn hidden<const N: usize>(
         UnitSearch::DirectTriple
     };
     let keys = context.memo.unit_keys(marks);
-    // Boxes, then columns, then rows, as SE searches them.
-    for u in (18..27).chain(9..18).chain(0..9) {
+    for u in HIDDEN_ORDER.into_iter().flatten() {
         // Each unit's search depends on its cells' candidates alone.
         let key = keys[u];
         if context.memo.is_barren_unit(search, u, key) {
             continue;
         }
-        let unit = &UNITS[u];
-        // The digits with two to `N` places, counted bit-sliced over the
-        // cells' masks: fewer than `N` of them, no set, and the unit is
-        // done without working out each digit's places.
-        let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
-        for &c in unit {
-            let m = marks.mask(c as usize);
-            four |= thrice & m;
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
-        }
-        let few = if N == 2 {
-            twice & !thrice
-        } else {
-            twice & !four
-        };
-        if few.count_ones() < N as u32 {
-            context.memo.barren_unit(search, u, key);
-            continue;
-        }
-        // The places of the digits that may be in a set; the others' only
-        // once a set is found, to look for its single (most units have
-        // none).
-        let mut places = [0u16; 10];
-        let mut empty = 0;
-        for (i, &c) in unit.iter().enumerate() {
-            let m = marks.mask(c as usize);
-            if m != 0 {
-                empty += 1;
-            }
-            for d in Digits(m & few) {
-                places[d as usize] |= 1 << i;
-            }
-        }
-        if empty <= N {
-            context.memo.barren_unit(search, u, key);
-            continue;
-        }
-        let mut all_places = false;
-        // The set's digits, `digits`, fill the cells `cells` (as many):
-        // it is taken when a digit outside it has two places or more, one
-        // of them outside the set's cells.
-        let mut take = |places: &mut [u16; 10], digits: u16, cells: u16| {
-            if !std::mem::replace(&mut all_places, true) {
-                for (i, &c) in unit.iter().enumerate() {
-                    for d in Digits(marks.mask(c as usize) & !few) {
-                        places[d as usize] |= 1 << i;
-                    }
-                }
-            }
-            let single = (1..=9u8).filter(|d| digits & (1 << d) == 0).find(|&d| {
-                let p = places[d as usize];
-                p.count_ones() > 1 && (p & !cells).count_ones() == 1
-            });
-            let Some(digit) = single else {
-                return false;
-            };
-            let at = (places[digit as usize] & !cells).trailing_zeros() as usize;
-            step.reset(if N == 2 {
-                Technique::DirectHiddenPair
-            } else {
-                Technique::DirectHiddenTriple
-            });
-            for i in Digits(cells) {
-                step.cells.push(unit[i as usize] as usize);
-            }
-            step.units.push(unit_of(u));
-            step.placements.push((unit[at] as usize, digit));
-            true
-        };
-        let found = if N == 2 {
-            // A pair is two digits of two places each, the same two: the
-            // pairs in SE's order (see `subsets`), by the higher digit and
-            // then the lower, both downwards, without walking the subsets.
-            let mut found = false;
-            let mut higher = few;
-            'pairs: while higher != 0 {
-                let high = 15 - higher.leading_zeros();
-                higher &= !(1 << high);
-                let mut lower = higher;
-                while lower != 0 {
-                    let low = 15 - lower.leading_zeros();
-                    lower &= !(1 << low);
-                    let cells = places[high as usize];
-                    if places[low as usize] == cells
-                        && take(&mut places, 1 << high | 1 << low, cells)
-                    {
-                        found = true;
-                        break 'pairs;
-                    }
-                }
-            }
-            found
-        } else {
-            // A digit with more than `N` places cannot be in the set, nor
-            // can digits whose places already spread over more than `N`
-            // cells: those branches are cut (the places of the set's
-            // digits are read from a copy, which `take` leaves as it is).
-            let set_places = places;
-            let add = |cells: u16, i: u32| cells | set_places[i as usize + 1];
-            let dead = |cells: u16| super::subsets::bits(cells) > N as u32;
-            super::subsets::subsets_folding(few >> 1, N as u32, 0, add, dead, |set, cells| {
-                super::subsets::bits(cells) as usize == N && take(&mut places, set << 1, cells)
-            })
-        };
-        if found {
+        if hidden_in_unit::<N>(marks, u, step) {
             return true;
         }
         context.memo.barren_unit(search, u, key);
     }
     false
+}
+
+/// [`hidden`] in the units `units` (a bit each, `0..27`) alone: the step it
+/// finds when the other units have none, as a run of singles knows of the
+/// units whose cells did not change since their last search.
+pub(super) fn hidden_within<const N: usize>(
+    marks: &Candidates,
+    units: u32,
+    step: &mut Step,
+) -> bool {
+    HIDDEN_ORDER
+        .into_iter()
+        .flatten()
+        .filter(|&u| units & (1 << u) != 0)
+        .any(|u| hidden_in_unit::<N>(marks, u, step))
+}
+
+/// The first direct hidden set of `N` digits in unit `u`, into `step`.
+fn hidden_in_unit<const N: usize>(marks: &Candidates, u: usize, step: &mut Step) -> bool {
+    let unit = &UNITS[u];
+    // The digits with two to `N` places, counted bit-sliced over the
+    // cells' masks: fewer than `N` of them, no set, and the unit is
+    // done without working out each digit's places.
+    let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
+    for &c in unit {
+        let m = marks.mask(c as usize);
+        four |= thrice & m;
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+    }
+    let few = if N == 2 {
+        twice & !thrice
+    } else {
+        twice & !four
+    };
+    if super::subsets::bits(few) < N as u32 {
+        return false;
+    }
+    // Every digit's places, transposed from the cells' masks at once; a
+    // blank cell has some candidate.
+    let places = marks.unit_places(u);
+    let open = places[1..].iter().fold(0, |a, &p| a | p);
+    if super::subsets::bits(open) as usize <= N {
+        return false;
+    }
+    // The set's digits, `digits`, fill the cells `cells` (as many):
+    // it is taken when a digit outside it has two places or more, one
+    // of them outside the set's cells.
+    let mut take = |digits: u16, cells: u16| {
+        let single = (1..=9u8).filter(|d| digits & (1 << d) == 0).find(|&d| {
+            let p = places[d as usize];
+            super::subsets::bits(p) > 1 && super::subsets::bits(p & !cells) == 1
+        });
+        let Some(digit) = single else {
+            return false;
+        };
+        let at = (places[digit as usize] & !cells).trailing_zeros() as usize;
+        step.reset(if N == 2 {
+            Technique::DirectHiddenPair
+        } else {
+            Technique::DirectHiddenTriple
+        });
+        for i in Digits(cells) {
+            step.cells.push(unit[i as usize] as usize);
+        }
+        step.units.push(unit_of(u));
+        step.placements.push((unit[at] as usize, digit));
+        true
+    };
+    if N == 2 {
+        // A pair is two digits of two places each, the same two: the
+        // pairs in SE's order (see `subsets`), by the higher digit and
+        // then the lower, both downwards, without walking the subsets.
+        let mut found = false;
+        let mut higher = few;
+        'pairs: while higher != 0 {
+            let high = 15 - higher.leading_zeros();
+            higher &= !(1 << high);
+            let mut lower = higher;
+            while lower != 0 {
+                let low = 15 - lower.leading_zeros();
+                lower &= !(1 << low);
+                let cells = places[high as usize];
+                if places[low as usize] == cells && take(1 << high | 1 << low, cells) {
+                    found = true;
+                    break 'pairs;
+                }
+            }
+        }
+        found
+    } else {
+        // A digit with more than `N` places cannot be in the set, nor
+        // can digits whose places already spread over more than `N`
+        // cells: those branches are cut.
+        let add = |cells: u16, i: u32| cells | places[i as usize + 1];
+        let dead = |cells: u16| super::subsets::bits(cells) > N as u32;
+        super::subsets::subsets_folding(few >> 1, N as u32, 0, add, dead, |set, cells| {
+            super::subsets::bits(cells) as usize == N && take(set << 1, cells)
+        })
+    }
 }
 
 #[cfg(test)]

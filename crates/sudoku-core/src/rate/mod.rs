@@ -1154,13 +1154,14 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
     let (mut hardest, mut top, mut steps) = (None::<Technique>, 0u16, 0);
     let (mut pearl, mut diamond) = (None::<u16>, None::<u16>);
     let mut logical = true;
+    let mut run = singles::Run::new(&marks);
     while !marks.is_solved() {
         // The singles the path would take next, in bulk, once none of
         // them can raise the rating (see `singles::settle`).
         // The finders `settle` just ran dry are skipped.
         let mut skip = 0;
         if let Some(settled) = settled_prefix(scale, top) {
-            let placed = singles::settle(&mut marks, settled, &context);
+            let placed = singles::settle(&mut marks, settled, &mut run);
             if placed > 0 {
                 steps += placed;
                 pearl.get_or_insert(top);
@@ -1207,7 +1208,7 @@ pub fn rate_up_to(puzzle: &Grid, scale: Scale, cap: f32) -> Option<Rating> {
             pearl = Some(top);
         }
         steps += 1;
-        marks.apply(&step);
+        run.apply(&mut marks, &step);
     }
     // Filled by forced placements alone from givens that do not clash (see
     // above), the grid is the one solution: placements never clash.

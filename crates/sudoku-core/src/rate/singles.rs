@@ -1,6 +1,6 @@
 //! Full house, hidden single, naked single: the techniques that place digits.
 
-use super::candidates::{unit_of, Candidates, UNITS, UNIT_MASK};
+use super::candidates::{unit_of, Candidates, ALL_DIGITS, CELL_UNIT_BITS, UNITS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
 /// SE's order of the units for singles: boxes, then columns, then rows
@@ -128,23 +128,37 @@ impl Settled {
 /// same position and the same step count as one search per step, and the
 /// caller only calls this when none of these steps can rate above the path's
 /// hardest so far, so the rating cannot tell the difference.
-pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context) -> usize {
+///
+/// `run` tells where the position changed since the last call, so that
+/// only there is looked at again (see [`Run`]).
+pub(super) fn settle(marks: &mut Candidates, settled: Settled, state: &mut Run) -> usize {
+    // A copy the loop keeps in registers, written back at the end.
+    let mut copy = *state;
+    let placed = settle_with(marks, settled, &mut copy);
+    *state = copy;
+    placed
+}
+
+#[inline(always)]
+fn settle_with(marks: &mut Candidates, settled: Settled, run: &mut Run) -> usize {
     let mut placed = 0;
     let mut step = Step::new(Technique::FullHouse);
-    let mut fresh = Fresh {
-        units: ALL_UNITS,
-        cells: marks.empty_cells(),
-    };
+    // Line singles beyond full houses were not looked for before: every
+    // line may hold one.
+    if settled.lines && !run.lines_swept {
+        run.units |= LINES;
+        run.lines_swept = true;
+    }
     loop {
-        while fresh.units != 0 || (settled.naked && fresh.cells != 0) {
+        while run.units != 0 || (settled.naked && run.cells != 0) {
             if settled.naked {
-                let cells = std::mem::take(&mut fresh.cells) & marks.empty_cells();
+                let cells = std::mem::take(&mut run.cells) & marks.empty_cells();
                 for cell in super::candidates::Cells(cells) {
                     let mask = marks.mask(cell);
                     // A cell emptied by an earlier placement of this sweep
                     // cannot occur on a sound path; leave it to the finders.
                     if mask.count_ones() == 1 {
-                        fresh.place(marks, cell, mask.trailing_zeros() as u8);
+                        run.place(marks, cell, mask.trailing_zeros() as u8);
                         placed += 1;
                     }
                 }
@@ -153,13 +167,13 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
             // place): the digits seen once in a unit's cells, as
             // `hidden_single` finds them, cheaper than testing each digit's
             // 81-bit cells per unit.
-            while fresh.units != 0 {
+            while run.units != 0 {
                 // Boxes first: most singles are there, and a row or column
                 // waits for the box placements that change it again, to be
                 // swept once after all of them.
-                let boxes = fresh.units & BOXES;
-                let u = if boxes != 0 { boxes } else { fresh.units }.trailing_zeros() as usize;
-                fresh.units &= !(1 << u);
+                let boxes = run.units & BOXES;
+                let u = if boxes != 0 { boxes } else { run.units }.trailing_zeros() as usize;
+                run.units &= !(1 << u);
                 // Rows and columns (units 0..18) only for their full houses
                 // when line singles may raise the rating.
                 if !settled.lines && u < 18 && !is_single_bit(marks.empty_cells() & UNIT_MASK[u]) {
@@ -176,7 +190,7 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
                     // (always, on a sound path).
                     let places = marks.digit_cells(digit) & UNIT_MASK[u];
                     if is_single_bit(places) {
-                        fresh.place(marks, places.trailing_zeros() as usize, digit);
+                        run.place(marks, places.trailing_zeros() as usize, digit);
                         placed += 1;
                     }
                 }
@@ -185,9 +199,9 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
         // The direct searches in any order (the run is confluent): the
         // hidden pair first, which a puzzle that needs one of them mostly
         // needs, so that the lockings are searched in vain less often.
-        let found = (settled.direct_pair && super::direct::hidden::<2>(marks, context, &mut step))
-            || (settled.direct_locking && super::direct::locking(marks, context, &mut step))
-            || (settled.direct_triple && super::direct::hidden::<3>(marks, context, &mut step));
+        let found = (settled.direct_pair && run.direct_pair(marks, &mut step))
+            || (settled.direct_locking && run.direct_locking(marks, &mut step))
+            || (settled.direct_triple && run.direct_triple(marks, &mut step));
         if !found {
             return placed;
         }
@@ -195,30 +209,114 @@ pub(super) fn settle(marks: &mut Candidates, settled: Settled, context: &Context
         debug_assert!(step.eliminations.is_empty());
         for &(cell, digit) in &step.placements {
             if marks.value(cell) == 0 {
-                fresh.place(marks, cell, digit);
+                run.place(marks, cell, digit);
             }
         }
         placed += step.placements.len();
     }
 }
 
-/// Where a new single may be, after a run's placements so far: the units
-/// whose cells lost a candidate (hidden singles, full houses) and the
-/// cells that did (naked singles). Looking only there reaches the same
-/// position as sweeping the whole grid each time, since the run is
-/// confluent, with far fewer looks: most placements change a few units.
-struct Fresh {
+/// What a rating's runs of singles know from one run to the next: where
+/// the position changed since they last looked. A run ends where none of
+/// its techniques applies; the finders' step that follows changes a few
+/// units, and only there can the next run find something new. Looking
+/// only there reaches the same position as looking everywhere, since a
+/// run is confluent (see [`settle`]), with far fewer looks: most
+/// placements and eliminations change a few units.
+#[derive(Clone, Copy)]
+pub(super) struct Run {
+    /// The units whose cells lost a candidate since their last sweep for
+    /// hidden singles and full houses.
     units: u32,
+    /// The cells that lost a candidate since their last look for a naked
+    /// single.
     cells: u128,
+    /// Whether the lines were swept for hidden singles, not only for full
+    /// houses.
+    lines_swept: bool,
+    /// The units whose cells changed since the last direct hidden pair
+    /// search found nothing in them (each unit's search reads its cells'
+    /// candidates alone), and the same for triplets.
+    pair_units: u32,
+    triple_units: u32,
+    /// The digits whose cells changed since the last direct locking search
+    /// found nothing (each digit's search reads its cells alone).
+    locking_digits: u16,
 }
 
-impl Fresh {
-    /// Places `digit` in `cell` and notes what that changed.
+impl Run {
+    /// Nothing looked at yet on `marks`.
+    pub(super) fn new(marks: &Candidates) -> Run {
+        Run {
+            units: ALL_UNITS,
+            cells: marks.empty_cells(),
+            lines_swept: false,
+            pair_units: ALL_UNITS,
+            triple_units: ALL_UNITS,
+            locking_digits: ALL_DIGITS,
+        }
+    }
+
+    /// Applies `step` as [`Candidates::apply`] does, noting what it changed.
+    pub(super) fn apply(&mut self, marks: &mut Candidates, step: &Step) {
+        for &(cell, digit) in &step.eliminations {
+            if cell < 81 && marks.has(cell, digit) {
+                marks.eliminate(cell, digit);
+                self.changed(CELL_UNIT_BITS[cell], 1 << cell, 1 << digit);
+            }
+        }
+        for &(cell, digit) in &step.placements {
+            if cell < 81 && (1..=9).contains(&digit) && marks.value(cell) == 0 {
+                self.place(marks, cell, digit);
+            }
+        }
+    }
+
+    /// Places `digit` in `cell` and notes what that changed: the digits
+    /// of the cell, and the digit's peers.
     #[inline(always)]
     fn place(&mut self, marks: &mut Candidates, cell: usize, digit: u8) {
+        let digits = marks.mask(cell) | 1 << digit;
         let (units, cells) = marks.place_tracked(cell, digit);
+        self.changed(units, cells, digits);
+    }
+
+    #[inline(always)]
+    fn changed(&mut self, units: u32, cells: u128, digits: u16) {
         self.units |= units;
         self.cells |= cells;
+        self.pair_units |= units;
+        self.triple_units |= units;
+        self.locking_digits |= digits;
+    }
+
+    /// SE's direct hidden pair, searched in the units changed since it last
+    /// found nothing (the others have none).
+    fn direct_pair(&mut self, marks: &Candidates, step: &mut Step) -> bool {
+        let found = super::direct::hidden_within::<2>(marks, self.pair_units, step);
+        if !found {
+            self.pair_units = 0;
+        }
+        found
+    }
+
+    /// SE's direct hidden triplet, as [`Run::direct_pair`].
+    fn direct_triple(&mut self, marks: &Candidates, step: &mut Step) -> bool {
+        let found = super::direct::hidden_within::<3>(marks, self.triple_units, step);
+        if !found {
+            self.triple_units = 0;
+        }
+        found
+    }
+
+    /// SE's direct pointing and claiming, searched for the digits whose
+    /// cells changed since it last found nothing.
+    fn direct_locking(&mut self, marks: &Candidates, step: &mut Step) -> bool {
+        let found = super::direct::locking_within(marks, self.locking_digits, step);
+        if !found {
+            self.locking_digits = 0;
+        }
+        found
     }
 }
 
@@ -227,6 +325,9 @@ const ALL_UNITS: u32 = (1 << 27) - 1;
 
 /// The boxes (units 18..27), as a set of unit bits.
 const BOXES: u32 = ALL_UNITS & !((1 << 18) - 1);
+
+/// The rows and columns (units 0..18), as a set of unit bits.
+const LINES: u32 = (1 << 18) - 1;
 
 /// True when `cells` holds exactly one cell.
 fn is_single_bit(cells: u128) -> bool {

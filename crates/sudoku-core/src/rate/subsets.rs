@@ -222,22 +222,13 @@ pub(super) fn hidden<const N: usize>(
             continue;
         }
         // Where each digit can go in the unit, as 9-bit position masks.
-        let mut places = [0u16; 10];
-        for (i, &c) in unit.iter().enumerate() {
-            for d in Digits(marks.mask(c as usize)) {
-                places[d as usize] |= 1 << i;
-            }
-        }
+        let places = marks.unit_places(u);
         let mut usable = 0u16;
         let mut open = 0;
-        for (d, place) in places.iter().enumerate().skip(1) {
-            let n = place.count_ones() as usize;
-            if n > 0 {
-                open += 1;
-            }
-            if (2..=N).contains(&n) {
-                usable |= 1 << d;
-            }
+        for (d, &place) in places.iter().enumerate().skip(1) {
+            let n = bits(place) as usize;
+            open += usize::from(n > 0);
+            usable |= u16::from((2..=N).contains(&n)) << d;
         }
         if open <= N {
             context.memo.barren_unit(search, u, key);
