@@ -44,7 +44,8 @@ fn parts(n: Node) -> (usize, u8) {
 /// per step, and runs after most steps of a hard puzzle).
 struct Shared {
     bivalue: u128,
-    /// `parent[state]`: the state it was reached from; state = node * 2 + truth.
+    /// `parent[i]`: where in [`Shared::queue`] the state queued `i`-th was
+    /// reached from (states are node * 2 + truth).
     parent: Vec<u16>,
     /// `seen[state] == stamp` when the current search has reached a
     /// candidate true (odd states): a new stamp per start clears them all
@@ -55,7 +56,10 @@ struct Shared {
     /// digit's cells.
     false_seen: [u128; 10],
     stamp: u32,
+    /// The states reached, in order, the first `tail` of them: each state
+    /// is queued once at most per search, so the buffer never fills.
     queue: Vec<usize>,
+    tail: usize,
     /// Every candidate's strong links, worked out once: each is expanded
     /// by many of the position's searches.
     strong: Vec<Strong>,
@@ -120,14 +124,15 @@ impl Shared {
         let kept = KEPT.take().unwrap_or_else(Buffers::new);
         let Buffers {
             mut strong,
-            parent,
+            mut parent,
             mut seen,
             mut stamp,
             mut queue,
             victims,
         } = kept;
         super::stamps::renew_if_worn(&mut stamp, &mut [&mut seen]);
-        queue.clear();
+        queue.resize(QUEUE, 0);
+        parent.resize(QUEUE, 0);
         let mut conjugate_cells = [0u128; 10];
         for c in Cells(marks.empty_cells()) {
             let mask = marks.mask(c);
@@ -161,6 +166,7 @@ impl Shared {
             false_seen: [0; 10],
             stamp,
             queue,
+            tail: 0,
             victims,
             conjugate_cells,
         }
@@ -191,14 +197,22 @@ impl Buffers {
                 };
                 81 * 9
             ],
-            parent: vec![0; 81 * 9 * 2],
-            seen: vec![0; 81 * 9 * 2],
+            parent: vec![0; QUEUE],
+            seen: vec![0; 81 * 9 * 2 + 1],
             stamp: 0,
-            queue: Vec::with_capacity(81 * 9 * 2),
+            queue: vec![0; QUEUE],
             victims: Vec::new(),
         }
     }
 }
+
+/// The length of [`Shared::queue`]: every state, and a slot past the last
+/// for a write that is not kept (see [`Search::from`]).
+const QUEUE: usize = 81 * 9 * 2 + 1;
+
+/// A state past the real ones, where [`Search::from`] marks the partners
+/// a candidate does not have.
+const SPARE: usize = 81 * 9 * 2;
 
 thread_local! {
     /// The buffers of this thread's last [`Shared`], once it is dropped.
@@ -236,21 +250,19 @@ impl Search<'_> {
     /// in order: the cell's other digit, then the digit's conjugates.
     /// As an array and a count, not chained iterators, which test which
     /// part is running at every item.
+    ///
+    /// Without a branch on the links themselves, which the predictor
+    /// cannot guess: the cell's link is written and counted or not, and
+    /// all three conjugate slots are copied after it, of which `units` count.
+    #[inline(always)]
     fn strong(&self, n: Node) -> ([u16; 4], usize) {
         let links = self.shared.strong[n];
-        let mut out = [0u16; 4];
-        let mut count = 0;
-        if matches!(self.mode, Mode::Xy | Mode::Aic) && links.cell != NO_NODE {
-            out[0] = links.cell;
-            count = 1;
-        }
-        if matches!(self.mode, Mode::X(_) | Mode::Aic) {
-            for &place in &links.places[..usize::from(links.units)] {
-                out[count] = place;
-                count += 1;
-            }
-        }
-        (out, count)
+        let cells = matches!(self.mode, Mode::Xy | Mode::Aic);
+        let places = matches!(self.mode, Mode::X(_) | Mode::Aic);
+        let mut out = [links.cell; 4];
+        let count = usize::from(cells & (links.cell != NO_NODE));
+        out[count..count + 3].copy_from_slice(&links.places);
+        (out, count + usize::from(links.units) * usize::from(places))
     }
 
     /// Reaches the candidates weakly linked to `n` (if `n` is true, they
@@ -262,7 +274,8 @@ impl Search<'_> {
     /// search's kind are queued: the others would be taken off the queue
     /// again with nothing to follow, and leaving them out changes neither
     /// the depth of the rest nor the order in which chains are found.
-    fn weak(&mut self, n: Node, state: usize) {
+    /// `at` is where `n`'s state is in the queue.
+    fn weak(&mut self, n: Node, at: usize) {
         let (c, d) = parts(n);
         let shared = &mut *self.shared;
         let going_on = match self.mode {
@@ -275,8 +288,9 @@ impl Search<'_> {
         shared.false_seen[d as usize] |= peers;
         for p in Cells(peers) {
             let next = node(p, d) * 2;
-            shared.parent[next] = state as u16;
-            shared.queue.push(next);
+            shared.parent[shared.tail] = at as u16;
+            shared.queue[shared.tail] = next;
+            shared.tail += 1;
         }
         if self.mode == Mode::Aic {
             for e in super::candidates::Digits(self.marks.mask(c) & !(1 << d)) {
@@ -285,8 +299,9 @@ impl Search<'_> {
                 if *seen & (1 << c) == 0 && going_on & (1 << c) != 0 {
                     *seen |= 1 << c;
                     let next = node(c, e) * 2;
-                    shared.parent[next] = state as u16;
-                    shared.queue.push(next);
+                    shared.parent[shared.tail] = at as u16;
+                    shared.queue[shared.tail] = next;
+                    shared.tail += 1;
                 }
             }
         }
@@ -313,66 +328,82 @@ impl Search<'_> {
 
     /// Breadth-first from `start` assumed false; fills `step` on the first
     /// chain that removes something.
+    ///
+    /// A candidate reached true ends a chain; whether that chain removes
+    /// something is asked when it is taken off the queue rather than when
+    /// it is put on: the queue keeps the order, so the first such chain is
+    /// the same, and putting a state on the queue needs no branch on
+    /// whether it was reached before, which the predictor cannot guess.
     fn from(&mut self, start: Node, technique: Technique, step: &mut Step) -> bool {
         self.shared.stamp += 1;
         let stamp = self.shared.stamp;
-        self.shared.queue.clear();
         let first = start * 2;
         let (cs, ds) = parts(start);
         self.shared.false_seen = [0; 10];
         self.shared.false_seen[ds as usize] = 1 << cs;
-        self.shared.queue.push(first);
+        self.shared.queue[0] = first;
+        self.shared.tail = 1;
         let mut head = 0;
         let mut victims = std::mem::take(&mut self.shared.victims);
-        // The states at the depth being expanded end at `level_end`; a chain
-        // ending at a child of a state at `depth` has `depth + 2` candidates.
-        let (mut depth, mut level_end) = (0, self.shared.queue.len());
-        while head < self.shared.queue.len() {
+        // The states at `depth` end at `level_end`; a state at `depth` ends
+        // a chain of `depth + 1` candidates (when true), and leads only to
+        // longer ones.
+        let (mut depth, mut level_end) = (0, 1);
+        while head < self.shared.tail {
             if head == level_end {
                 depth += 1;
-                level_end = self.shared.queue.len();
+                level_end = self.shared.tail;
             }
-            if depth + 2 > self.limit {
+            if depth + 1 > self.limit {
                 break;
             }
             let state = self.shared.queue[head];
             head += 1;
             let (n, truth) = (state / 2, state % 2 == 1);
+            let extend = depth + 2 <= self.limit;
             if truth {
-                self.weak(n, state);
+                if n != start {
+                    victims.clear();
+                    self.common_victims(start, n, &mut victims);
+                    if !victims.is_empty() {
+                        step.reset(technique);
+                        let mut at = head - 1;
+                        let mut cells = vec![state / 2 / 9];
+                        while at != 0 {
+                            at = usize::from(self.shared.parent[at]);
+                            cells.push(self.shared.queue[at] / 2 / 9);
+                        }
+                        self.nodes = cells.len();
+                        cells.reverse();
+                        cells.dedup();
+                        step.cells = cells;
+                        step.eliminations.extend_from_slice(&victims);
+                        self.shared.victims = victims;
+                        return true;
+                    }
+                }
+                if extend {
+                    self.weak(n, head - 1);
+                }
+                continue;
+            }
+            if !extend {
                 continue;
             }
             let (partners, count) = self.strong(n);
-            for &m in &partners[..count] {
-                let m = usize::from(m);
-                let next = m * 2 + 1;
-                if self.shared.seen[next] == stamp {
-                    continue;
-                }
-                self.shared.seen[next] = stamp;
-                self.shared.parent[next] = state as u16;
-                self.shared.queue.push(next);
-                if m == start {
-                    continue;
-                }
-                victims.clear();
-                self.common_victims(start, m, &mut victims);
-                if !victims.is_empty() {
-                    step.reset(technique);
-                    let mut at = next;
-                    let mut cells = vec![at / 2 / 9];
-                    while at != first {
-                        at = self.shared.parent[at] as usize;
-                        cells.push(at / 2 / 9);
-                    }
-                    self.nodes = cells.len();
-                    cells.reverse();
-                    cells.dedup();
-                    step.cells = cells;
-                    step.eliminations.extend_from_slice(&victims);
-                    self.shared.victims = victims;
-                    return true;
-                }
+            let shared = &mut *self.shared;
+            // All four slots, the ones past `count` on a spare state that
+            // is never kept: a loop of a fixed length, whose end the
+            // predictor knows.
+            for (i, &m) in partners.iter().enumerate() {
+                let valid = usize::from(i < count).wrapping_neg();
+                let next = ((usize::from(m) * 2 + 1) & valid) | (SPARE & !valid);
+                // Written either way, kept only when new.
+                let fresh = (shared.seen[next] != stamp) & (i < count);
+                shared.seen[next] = stamp;
+                shared.parent[shared.tail] = (head - 1) as u16;
+                shared.queue[shared.tail] = next;
+                shared.tail += usize::from(fresh);
             }
         }
         self.shared.victims = victims;

@@ -20,6 +20,17 @@ impl<T: Copy> Fifo<T> {
         self.items.push(item);
     }
 
+    /// Pushes `item` if `keep`, without a branch on `keep` (which the
+    /// searches cannot predict: whether a candidate was reached before):
+    /// the item is written either way, and counted only if kept.
+    #[inline(always)]
+    pub(super) fn push_if(&mut self, item: T, keep: bool) {
+        self.items.push(item);
+        // Never longer than it is, so the length is all that changes.
+        self.items
+            .truncate(self.items.len() - 1 + usize::from(keep));
+    }
+
     /// The oldest item not taken yet.
     pub(super) fn pop_front(&mut self) -> Option<T> {
         let item = *self.items.get(self.head)?;
@@ -47,5 +58,10 @@ mod tests {
         assert_eq!(queue.pop_front(), None);
         queue.push_back(7);
         assert_eq!(queue.pop_front(), Some(7));
+        queue.push_if(8, false);
+        queue.push_if(9, true);
+        queue.push_if(10, false);
+        assert_eq!(queue.pop_front(), Some(9));
+        assert_eq!(queue.pop_front(), None);
     }
 }

@@ -70,11 +70,6 @@ impl Reach {
         self.on[q] = depth;
         self.on_bits[q / 64] |= 1 << (q % 64);
     }
-
-    fn set_off(&mut self, q: Pot, depth: u16) {
-        self.off[q] = depth;
-        self.off_bits[q / 64] |= 1 << (q % 64);
-    }
 }
 
 /// Follows the assumption `source` on, as SE's static chaining does:
@@ -96,10 +91,12 @@ fn follow(links: &LinkTable, source: Pot, reach: &mut Reach, queues: &mut Queues
                 if reach.on[q] != 0 {
                     return;
                 }
-                if reach.off[q] == 0 {
-                    reach.set_off(q, depth);
-                    off_queue.push_back(q);
-                }
+                // Turned off by its first way only: without a branch on
+                // whether it was, which the predictor cannot guess.
+                let fresh = reach.off[q] == 0;
+                reach.off[q] |= depth & u16::from(fresh).wrapping_neg();
+                reach.off_bits[q / 64] |= u64::from(fresh) << (q % 64);
+                off_queue.push_if(q, fresh);
             }
             continue;
         }
@@ -112,10 +109,10 @@ fn follow(links: &LinkTable, source: Pot, reach: &mut Reach, queues: &mut Queues
             if reach.off[q] != 0 {
                 return;
             }
-            if reach.on[q] == 0 {
-                reach.set_on(q, depth);
-                on_queue.push_back(q);
-            }
+            let fresh = reach.on[q] == 0;
+            reach.on[q] |= depth & u16::from(fresh).wrapping_neg();
+            reach.on_bits[q / 64] |= u64::from(fresh) << (q % 64);
+            on_queue.push_if(q, fresh);
         }
     }
 }
