@@ -183,26 +183,27 @@ fn push_turned_off(
 }
 
 /// What SE's chains turn on when `digit` in `cell` turns off, each once, at
-/// most four: with Y-links the cell's other digit when it has two (no
-/// unit), then with X-links the digit's only other place in the cell's box,
-/// row and column (that unit), as (cell, digit, unit).
+/// most four: with Y-links the cell's other digit when it has two, then
+/// with X-links the digit's only other place in the cell's box, row and
+/// column; appended to `out` as candidates `cell * 9 + digit - 1`.
+///
+/// Straight onto the list, not returned in an array first: an array
+/// written field by field and then copied whole waits for the writes.
 #[inline(always)]
-pub(crate) fn turned_on(
+pub(crate) fn push_turned_on(
     marks: &Candidates,
     cell: usize,
     digit: u8,
     y_links: bool,
     x_links: bool,
-) -> TurnedOn {
-    let mut on = TurnedOn {
-        found: [(0, 0, None); 4],
-        count: 0,
-    };
+    out: &mut Vec<u16>,
+) {
+    let begin = out.len();
     if y_links {
         let mask = marks.mask(cell);
         if super::subsets::bits(mask) == 2 {
-            on.found[0] = (cell, (mask & !(1 << digit)).trailing_zeros() as u8, None);
-            on.count = 1;
+            let other = (mask & !(1 << digit)).trailing_zeros() as usize;
+            out.push((cell * 9 + other - 1) as u16);
         }
     }
     if x_links {
@@ -215,36 +216,17 @@ pub(crate) fn turned_on(
             if others == 0 || others & (others - 1) != 0 {
                 continue;
             }
-            let other = others.trailing_zeros() as usize;
-            if !on.found[..on.count]
-                .iter()
-                .any(|&(c, d, _)| (c, d) == (other, digit))
-            {
-                on.found[on.count] = (other, digit, Some(unit));
-                on.count += 1;
+            let other = (others.trailing_zeros() as usize * 9 + digit as usize - 1) as u16;
+            if !out[begin..].contains(&other) {
+                out.push(other);
             }
         }
-    }
-    on
-}
-
-/// The candidates [`turned_on`] found: an array, not a vector, as this runs
-/// for every candidate a chain turns off.
-pub(crate) struct TurnedOn {
-    found: [(usize, u8, Option<u8>); 4],
-    count: usize,
-}
-
-impl TurnedOn {
-    /// (cell, digit, the unit of the link or `None` for the cell's).
-    pub(crate) fn as_slice(&self) -> &[(usize, u8, Option<u8>)] {
-        &self.found[..self.count]
     }
 }
 
 /// Every candidate's links on one position, worked out once for the
 /// searches that follow them from many starts (they depend on the marks
-/// alone): what [`push_turned_off`] and [`turned_on`] give for each candidate,
+/// alone): what [`push_turned_off`] and [`push_turned_on`] give for each candidate,
 /// in their order, as candidates `cell * 9 + digit - 1`.
 ///
 /// Only the candidates of the marks last built on have lists: the entries
@@ -289,14 +271,10 @@ impl LinkTable {
         for cell in Cells(marks.empty_cells()) {
             for digit in Digits(marks.mask(cell) & digits) {
                 let begin = self.ons.len() as u32;
-                let on = turned_on(marks, cell, digit, y_links, x_links);
-                for &(c, d, _) in on.as_slice() {
-                    self.ons.push(index(c, d) as u16);
-                }
-                self.on_range[index(cell, digit)] = (begin, self.ons.len() as u32);
-                if !on.as_slice().is_empty() {
-                    turning_on[digit as usize] |= 1 << cell;
-                }
+                push_turned_on(marks, cell, digit, y_links, x_links, &mut self.ons);
+                let end = self.ons.len() as u32;
+                self.on_range[index(cell, digit)] = (begin, end);
+                turning_on[digit as usize] |= u128::from(end > begin) << cell;
             }
         }
         let kept = if live_offs {
@@ -669,7 +647,7 @@ impl Candidates {
     /// most steps): cells 0-7 by digits 1-8 as an 8×8 matrix of bits, a
     /// byte a cell, transposed to a byte a digit in three exchanges, then
     /// the ninth cell and the ninth digit bit by bit.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn unit_places(&self, u: usize) -> [u16; 10] {
         let cells = &UNITS[u];
         let mask = |i: usize| u64::from(self.cands[cells[i] as usize]);

@@ -252,17 +252,23 @@ impl Search<'_> {
     /// part is running at every item.
     ///
     /// Without a branch on the links themselves, which the predictor
-    /// cannot guess: the cell's link is written and counted or not, and
-    /// all three conjugate slots are copied after it, of which `units` count.
+    /// cannot guess: the four 16-bit slots of one word, the cell's link in
+    /// the lowest if it counts, all three conjugate slots above it, of which
+    /// `units` count. (Built in a register: written to memory slot by slot
+    /// and read back whole, the word would wait for the writes.)
     #[inline(always)]
-    fn strong(&self, n: Node) -> ([u16; 4], usize) {
+    fn strong(&self, n: Node) -> (u64, usize) {
         let links = self.shared.strong[n];
         let cells = matches!(self.mode, Mode::Xy | Mode::Aic);
         let places = matches!(self.mode, Mode::X(_) | Mode::Aic);
-        let mut out = [links.cell; 4];
         let count = usize::from(cells & (links.cell != NO_NODE));
-        out[count..count + 3].copy_from_slice(&links.places);
-        (out, count + usize::from(links.units) * usize::from(places))
+        let [a, b, c] = links.places.map(u64::from);
+        let conjugates = a | b << 16 | c << 32;
+        let slots = (u64::from(links.cell) * count as u64) | (conjugates << (16 * count));
+        (
+            slots,
+            count + usize::from(links.units) * usize::from(places),
+        )
     }
 
     /// Reaches the candidates weakly linked to `n` (if `n` is true, they
@@ -395,7 +401,8 @@ impl Search<'_> {
             // All four slots, the ones past `count` on a spare state that
             // is never kept: a loop of a fixed length, whose end the
             // predictor knows.
-            for (i, &m) in partners.iter().enumerate() {
+            for i in 0..4 {
+                let m = (partners >> (16 * i)) as u16;
                 let valid = usize::from(i < count).wrapping_neg();
                 let next = ((usize::from(m) * 2 + 1) & valid) | (SPARE & !valid);
                 // Written either way, kept only when new.

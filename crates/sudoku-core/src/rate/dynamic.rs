@@ -366,7 +366,7 @@ impl Working {
     }
 
     /// What `digit` in `cell` turned off turns on, as
-    /// [`super::candidates::turned_on`] finds it with X-links (and Y-links
+    /// [`super::candidates::push_turned_on`] finds it with X-links (and Y-links
     /// when `y_links`): the cell's last candidate, then the digit's last
     /// place in the box, row and column, each once.
     fn turned_on(&self, cell: usize, digit: u8, y_links: bool) -> TurnedOn {

@@ -23,31 +23,41 @@ fn locked(
     let live = context.memo.live_digits(search, marks);
     for base in bases {
         for digit in Digits(live) {
-            let inside = marks.digit_cells(digit) & UNIT_MASK[base];
-            if inside == 0 {
+            let all = marks.digit_cells(digit);
+            let inside = all & UNIT_MASK[base];
+            // The units of another kind through the first place that could
+            // hold them all, in the cell's order of units (row, column,
+            // box): a box's row and column, a line's box. Each is tested
+            // and its removals worked out without a branch (which the
+            // predictor cannot guess), and only a hit branches.
+            let first = (inside.trailing_zeros() as usize).min(80);
+            let [row, column, in_box] = CELL_UNITS[first].map(usize::from);
+            let (one, two) = if base >= 18 {
+                (row, column)
+            } else {
+                (in_box, in_box)
+            };
+            let removes = |cover: usize| {
+                let held = inside & !UNIT_MASK[cover] == 0;
+                let removed = all & UNIT_MASK[cover] & !UNIT_MASK[base];
+                (held & (removed != 0) & (inside != 0), removed)
+            };
+            let (hit_one, removed_one) = removes(one);
+            let (hit_two, removed_two) = removes(two);
+            if !(hit_one | hit_two) {
                 continue;
             }
-            let first = inside.trailing_zeros() as usize;
-            // The other units through the first cell that could hold them all.
-            for &cover in &CELL_UNITS[first] {
-                let cover = cover as usize;
-                if cover == base || (base >= 18) == (cover >= 18) {
-                    continue;
-                }
-                if inside & !UNIT_MASK[cover] != 0 {
-                    continue;
-                }
-                let removed = marks.digit_cells(digit) & UNIT_MASK[cover] & !UNIT_MASK[base];
-                if removed == 0 {
-                    continue;
-                }
-                step.reset(technique);
-                step.cells.extend(Cells(inside));
-                step.units.push(unit_of(base));
-                step.units.push(unit_of(cover));
-                step.eliminations.extend(Cells(removed).map(|c| (c, digit)));
-                return true;
-            }
+            let (cover, removed) = if hit_one {
+                (one, removed_one)
+            } else {
+                (two, removed_two)
+            };
+            step.reset(technique);
+            step.cells.extend(Cells(inside));
+            step.units.push(unit_of(base));
+            step.units.push(unit_of(cover));
+            step.eliminations.extend(Cells(removed).map(|c| (c, digit)));
+            return true;
         }
     }
     context.memo.barren_digits(search, marks, live);

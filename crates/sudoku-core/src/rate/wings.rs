@@ -4,7 +4,7 @@
 //! whichever way the pattern's other cells turn out; every cell that sees all
 //! of them then loses `z`.
 
-use super::candidates::{unit_of, Candidates, Cells, PEERS, UNIT_MASK};
+use super::candidates::{unit_of, Candidates, Cells, ALL_DIGITS, PEERS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
 /// The blank cells with exactly `n` candidates.
@@ -316,11 +316,14 @@ fn als_xz(
 ) {
     let (set_mask, union, seers) = (set.mask, set.union, &set.seers);
     let any_seer = set.any_seer;
-    for y in Cells(bivalue & !set_mask & any_seer) {
+    // The cells with a candidate outside the set's digits, by digit, so
+    // that the cells are walked only if both their digits are the set's
+    // (one mask, rather than a test per cell the predictor cannot guess).
+    let foreign = super::candidates::Digits(ALL_DIGITS & !union)
+        .fold(0u128, |cells, d| cells | marks.digit_cells(d));
+    for y in Cells(bivalue & !set_mask & any_seer & !foreign) {
         let pair = marks.mask(y);
-        if pair & !union != 0 {
-            continue;
-        }
+        debug_assert_eq!(pair & !union, 0);
         let restricted = |d: u8| seers[d as usize] & (1 << y) != 0;
         let first = pair.trailing_zeros() as u8;
         let second = (pair & (pair - 1)).trailing_zeros() as u8;
