@@ -292,6 +292,7 @@ impl Run {
 
     /// SE's direct hidden pair, searched in the units changed since it last
     /// found nothing (the others have none).
+    #[inline(always)]
     fn direct_pair(&mut self, marks: &Candidates, step: &mut Step) -> bool {
         let found = super::direct::hidden_within::<2>(marks, self.pair_units, step);
         if !found {
@@ -301,6 +302,7 @@ impl Run {
     }
 
     /// SE's direct hidden triplet, as [`Run::direct_pair`].
+    #[inline(always)]
     fn direct_triple(&mut self, marks: &Candidates, step: &mut Step) -> bool {
         let found = super::direct::hidden_within::<3>(marks, self.triple_units, step);
         if !found {
@@ -311,6 +313,7 @@ impl Run {
 
     /// SE's direct pointing and claiming, searched for the digits whose
     /// cells changed since it last found nothing.
+    #[inline(always)]
     fn direct_locking(&mut self, marks: &Candidates, step: &mut Step) -> bool {
         let found = super::direct::locking_within(marks, self.locking_digits, step);
         if !found {
