@@ -199,9 +199,18 @@ fn settle_with(marks: &mut Candidates, settled: Settled, run: &mut Run) -> usize
         // The direct searches in any order (the run is confluent): the
         // hidden pair first, which a puzzle that needs one of them mostly
         // needs, so that the lockings are searched in vain less often.
-        let found = (settled.direct_pair && run.direct_pair(marks, &mut step))
-            || (settled.direct_locking && run.direct_locking(marks, &mut step))
-            || (settled.direct_triple && run.direct_triple(marks, &mut step));
+        let found = (settled.direct_pair
+            && search_changed(&mut run.pair_units, |units| {
+                super::direct::hidden_within::<2>(marks, units, &mut step)
+            }))
+            || (settled.direct_locking
+                && search_changed(&mut run.locking_digits, |digits| {
+                    super::direct::locking_within(marks, digits, &mut step)
+                }))
+            || (settled.direct_triple
+                && search_changed(&mut run.triple_units, |units| {
+                    super::direct::hidden_within::<3>(marks, units, &mut step)
+                }));
         if !found {
             return placed;
         }
@@ -289,38 +298,18 @@ impl Run {
         self.triple_units |= units;
         self.locking_digits |= digits;
     }
+}
 
-    /// SE's direct hidden pair, searched in the units changed since it last
-    /// found nothing (the others have none).
-    #[inline(always)]
-    fn direct_pair(&mut self, marks: &Candidates, step: &mut Step) -> bool {
-        let found = super::direct::hidden_within::<2>(marks, self.pair_units, step);
-        if !found {
-            self.pair_units = 0;
-        }
-        found
+/// Runs a search for one of SE's direct techniques on `changed`, the units
+/// or digits whose cells changed since it last found nothing (the others
+/// have nothing), and forgets them when it finds nothing again.
+#[inline(always)]
+fn search_changed<T: Copy + Default>(changed: &mut T, search: impl FnOnce(T) -> bool) -> bool {
+    let found = search(*changed);
+    if !found {
+        *changed = T::default();
     }
-
-    /// SE's direct hidden triplet, as [`Run::direct_pair`].
-    #[inline(always)]
-    fn direct_triple(&mut self, marks: &Candidates, step: &mut Step) -> bool {
-        let found = super::direct::hidden_within::<3>(marks, self.triple_units, step);
-        if !found {
-            self.triple_units = 0;
-        }
-        found
-    }
-
-    /// SE's direct pointing and claiming, searched for the digits whose
-    /// cells changed since it last found nothing.
-    #[inline(always)]
-    fn direct_locking(&mut self, marks: &Candidates, step: &mut Step) -> bool {
-        let found = super::direct::locking_within(marks, self.locking_digits, step);
-        if !found {
-            self.locking_digits = 0;
-        }
-        found
-    }
+    found
 }
 
 /// Every unit, as a set of unit bits.
