@@ -361,10 +361,14 @@ fn grow(
         // The unit's cells that a path may enter (the first cell is one),
         // in the unit's order, which is the cells' ascending order (see
         // the test `every_unit_lists_its_cells_in_ascending_order`).
-        for next in Cells(UNIT_MASK[CELL_UNITS[cell][k] as usize] & partnered) {
-            if next == path[0] && path.len() >= 4 {
+        // Off the path, by mask rather than a test per cell, but for the
+        // first cell once a loop may close there.
+        let back = u128::from(path.len() >= 4) << path[0];
+        let reachable = UNIT_MASK[CELL_UNITS[cell][k] as usize] & partnered;
+        for next in Cells(reachable & (!on_path | back)) {
+            if next == path[0] {
                 found.push(path.clone());
-            } else if on_path & (1 << next) == 0 {
+            } else {
                 let mask = marks.mask(next);
                 // A bivalue cell of the pair before the first cell started
                 // its own search, which found every loop through it.
@@ -372,12 +376,15 @@ fn grow(
                     continue;
                 }
                 let more = others | (mask & !pair);
-                let wide = mask.count_ones() > 2;
+                // More than two candidates, by bit tests (`count_ones` is
+                // slow without a `popcnt` target feature).
+                let two_off = mask & mask.wrapping_sub(1);
+                let wide = two_off & two_off.wrapping_sub(1) != 0;
                 let units = CELL_UNITS[next];
                 if units.iter().any(|&u| visits[u as usize] >= 2) {
                     continue;
                 }
-                if !wide || more.count_ones() == 1 || allowed > 0 {
+                if !wide || (more != 0 && more & (more - 1) == 0) || allowed > 0 {
                     path.push(next);
                     for &u in &units {
                         visits[u as usize] += 1;
