@@ -698,14 +698,15 @@ impl Candidates {
         self.place_tracked(cell, digit);
     }
 
-    /// [`Candidates::place`], returning what it changed: the units whose
-    /// cells lost a candidate (the cell's own and its changed peers'), as
-    /// bits of [`CELL_UNIT_BITS`], and the peers that lost `digit`. Only
-    /// there can a new single appear, so a run of singles need not look
-    /// at the rest of the grid again.
+    /// [`Candidates::place`], returning what it changed (see [`Changed`]):
+    /// the units of the cell and of its peers that lost `digit`, those
+    /// peers, and the cell's digits with `digit`. Only there can a new
+    /// single appear, so a run of singles need not look at the rest of the
+    /// grid again.
     #[inline(always)]
-    pub(crate) fn place_tracked(&mut self, cell: usize, digit: u8) -> (u32, u128) {
+    pub(crate) fn place_tracked(&mut self, cell: usize, digit: u8) -> Changed {
         let bit = 1u128 << cell;
+        let digits = self.cands[cell] | 1 << digit;
         // Every digit's cells, whether or not the cell had it: nine plain
         // masks cost less than a loop over the cell's candidates, whose
         // count the branches cannot predict.
@@ -725,7 +726,11 @@ impl Candidates {
             self.cands[p] &= !(1 << digit);
             units |= CELL_UNIT_BITS[p];
         }
-        (units, changed)
+        Changed {
+            units,
+            cells: changed,
+            digits,
+        }
     }
 
     /// Removes `digit` from the candidates of `cell`.
@@ -739,16 +744,39 @@ impl Candidates {
     /// cell (81 or more) or no digit (outside 1-9), which no step this crate
     /// finds has, are ignored.
     pub fn apply(&mut self, step: &super::Step) {
+        self.apply_noting(step, |_| {});
+    }
+
+    /// [`Candidates::apply`], telling `changed` what each elimination (of
+    /// a candidate still there) and each placement changed.
+    pub(crate) fn apply_noting(&mut self, step: &super::Step, mut changed: impl FnMut(Changed)) {
         let valid = |&&(c, d): &&(usize, u8)| c < CELLS && (1..=9).contains(&d);
         for &(c, d) in step.eliminations.iter().filter(valid) {
-            self.eliminate(c, d);
+            if self.has(c, d) {
+                self.eliminate(c, d);
+                changed(Changed {
+                    units: CELL_UNIT_BITS[c],
+                    cells: CELL_BIT[c],
+                    digits: 1 << d,
+                });
+            }
         }
         for &(c, d) in step.placements.iter().filter(valid) {
             if self.values[c] == 0 {
-                self.place(c, d);
+                changed(self.place_tracked(c, d));
             }
         }
     }
+}
+
+/// What a placement or an elimination changed: the units whose cells lost
+/// a candidate (bits of [`CELL_UNIT_BITS`]), the cells that did besides a
+/// placed one, and the digits that lost a cell.
+#[derive(Clone, Copy)]
+pub(crate) struct Changed {
+    pub(crate) units: u32,
+    pub(crate) cells: u128,
+    pub(crate) digits: u16,
 }
 
 impl fmt::Debug for Candidates {
@@ -800,8 +828,25 @@ impl fmt::Display for Candidates {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Marks of grids with any givens, clashing ones too, with up to
+    /// `cuts` candidates then removed at random: positions a path may
+    /// reach, and broken ones.
+    pub(crate) fn marks_with_cuts(
+        cuts: usize,
+    ) -> impl proptest::strategy::Strategy<Value = Candidates> {
+        use proptest::strategy::Strategy;
+        let cuts = proptest::collection::vec((0usize..81, 1u8..=9), 0..cuts);
+        (crate::grid::tests::grids_with_conflicts(), cuts).prop_map(|(grid, cuts)| {
+            let mut marks = Candidates::new(&grid);
+            for (cell, digit) in cuts {
+                marks.eliminate(cell, digit);
+            }
+            marks
+        })
+    }
 
     /// Searches that walk a unit's cells in order may walk its mask's bits
     /// instead (`Cells` goes lowest first): the two orders are the same.
@@ -861,14 +906,7 @@ mod tests {
         /// The transposed places of every unit are each digit's places read
         /// cell by cell, on marks with any candidates removed.
         #[test]
-        fn unit_places_are_each_digits_places_cell_by_cell(
-            grid in crate::grid::tests::grids_with_conflicts(),
-            cuts in proptest::collection::vec((0usize..81, 1u8..=9), 0..200),
-        ) {
-            let mut marks = Candidates::new(&grid);
-            for (cell, digit) in cuts {
-                marks.eliminate(cell, digit);
-            }
+        fn unit_places_are_each_digits_places_cell_by_cell(marks in marks_with_cuts(200)) {
             for (u, unit) in UNITS.iter().enumerate() {
                 let mut expected = [0u16; 10];
                 for (i, &c) in unit.iter().enumerate() {

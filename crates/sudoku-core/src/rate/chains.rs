@@ -115,6 +115,16 @@ impl StrongSets {
 }
 
 impl Shared {
+    /// Puts `state`, reached from the state in queue slot `from`, in the
+    /// queue's next slot, and keeps it there if `keep`: the slot is written
+    /// either way, so that keeping needs no branch.
+    #[inline(always)]
+    fn queue_if(&mut self, state: usize, from: usize, keep: bool) {
+        self.parent[self.tail] = from as u16;
+        self.queue[self.tail] = state;
+        self.tail += usize::from(keep);
+    }
+
     fn new(marks: &Candidates) -> Shared {
         Shared::with(marks, &StrongSets::new(marks))
     }
@@ -293,10 +303,7 @@ impl Search<'_> {
             self.marks.digit_cells(d) & PEERS[c] & !shared.false_seen[d as usize] & going_on;
         shared.false_seen[d as usize] |= peers;
         for p in Cells(peers) {
-            let next = node(p, d) * 2;
-            shared.parent[shared.tail] = at as u16;
-            shared.queue[shared.tail] = next;
-            shared.tail += 1;
+            shared.queue_if(node(p, d) * 2, at, true);
         }
         if self.mode == Mode::Aic {
             for e in super::candidates::Digits(self.marks.mask(c) & !(1 << d)) {
@@ -304,10 +311,7 @@ impl Search<'_> {
                 let seen = &mut shared.false_seen[e as usize];
                 if *seen & (1 << c) == 0 && going_on & (1 << c) != 0 {
                     *seen |= 1 << c;
-                    let next = node(c, e) * 2;
-                    shared.parent[shared.tail] = at as u16;
-                    shared.queue[shared.tail] = next;
-                    shared.tail += 1;
+                    shared.queue_if(node(c, e) * 2, at, true);
                 }
             }
         }
@@ -408,9 +412,7 @@ impl Search<'_> {
                 // Written either way, kept only when new.
                 let fresh = (shared.seen[next] != stamp) & (i < count);
                 shared.seen[next] = stamp;
-                shared.parent[shared.tail] = (head - 1) as u16;
-                shared.queue[shared.tail] = next;
-                shared.tail += usize::from(fresh);
+                shared.queue_if(next, head - 1, fresh);
             }
         }
         self.shared.victims = victims;

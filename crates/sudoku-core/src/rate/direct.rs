@@ -432,13 +432,8 @@ mod tests {
 
         #[test]
         fn locking_finds_the_step_the_definition_finds_first(
-            grid in crate::grid::tests::grids_with_conflicts(),
-            cuts in proptest::collection::vec((0usize..81, 1u8..=9), 0..80),
+            marks in crate::rate::candidates::tests::marks_with_cuts(80),
         ) {
-            let mut marks = Candidates::new(&grid);
-            for (cell, digit) in cuts {
-                marks.eliminate(cell, digit);
-            }
             let context = Context { unique: false, solution: None, memo: Memo::new() };
             let (mut found, mut expected) = (Step::new(Technique::FullHouse), Step::new(Technique::FullHouse));
             let applies = locking(&marks, &context, &mut found);

@@ -65,11 +65,17 @@ impl Reach {
             }
         }
     }
+}
 
-    fn set_on(&mut self, q: Pot, depth: u16) {
-        self.on[q] = depth;
-        self.on_bits[q / 64] |= 1 << (q % 64);
-    }
+/// Marks candidate `q` reached at `depth` in `depths` and `bits` if it was
+/// not reached yet (by its first way only), and tells whether it was new:
+/// without a branch on that, which the predictor cannot guess.
+#[inline(always)]
+fn first_way(depths: &mut [u16], bits: &mut [u64; 12], q: Pot, depth: u16) -> bool {
+    let fresh = depths[q] == 0;
+    depths[q] |= depth & u16::from(fresh).wrapping_neg();
+    bits[q / 64] |= u64::from(fresh) << (q % 64);
+    fresh
 }
 
 /// Follows the assumption `source` on, as SE's static chaining does:
@@ -78,7 +84,7 @@ impl Reach {
 /// what was found so far).
 fn follow(links: &LinkTable, source: Pot, reach: &mut Reach, queues: &mut Queues) {
     reach.clear();
-    reach.set_on(source, 1);
+    first_way(&mut reach.on, &mut reach.on_bits, source, 1);
     let (on_queue, off_queue) = (&mut queues.on, &mut queues.off);
     on_queue.clear();
     off_queue.clear();
@@ -91,11 +97,7 @@ fn follow(links: &LinkTable, source: Pot, reach: &mut Reach, queues: &mut Queues
                 if reach.on[q] != 0 {
                     return;
                 }
-                // Turned off by its first way only: without a branch on
-                // whether it was, which the predictor cannot guess.
-                let fresh = reach.off[q] == 0;
-                reach.off[q] |= depth & u16::from(fresh).wrapping_neg();
-                reach.off_bits[q / 64] |= u64::from(fresh) << (q % 64);
+                let fresh = first_way(&mut reach.off, &mut reach.off_bits, q, depth);
                 off_queue.push_if(q, fresh);
             }
             continue;
@@ -109,9 +111,7 @@ fn follow(links: &LinkTable, source: Pot, reach: &mut Reach, queues: &mut Queues
             if reach.off[q] != 0 {
                 return;
             }
-            let fresh = reach.on[q] == 0;
-            reach.on[q] |= depth & u16::from(fresh).wrapping_neg();
-            reach.on_bits[q / 64] |= u64::from(fresh) << (q % 64);
+            let fresh = first_way(&mut reach.on, &mut reach.on_bits, q, depth);
             on_queue.push_if(q, fresh);
         }
     }

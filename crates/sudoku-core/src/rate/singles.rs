@@ -1,6 +1,6 @@
 //! Full house, hidden single, naked single: the techniques that place digits.
 
-use super::candidates::{unit_of, Candidates, ALL_DIGITS, CELL_UNIT_BITS, UNITS, UNIT_MASK};
+use super::candidates::{unit_of, Candidates, Changed, ALL_DIGITS, UNITS, UNIT_MASK};
 use super::{Context, Step, Technique};
 
 /// SE's order of the units for singles: boxes, then columns, then rows
@@ -131,11 +131,11 @@ impl Settled {
 ///
 /// `run` tells where the position changed since the last call, so that
 /// only there is looked at again (see [`Run`]).
-pub(super) fn settle(marks: &mut Candidates, settled: Settled, state: &mut Run) -> usize {
+pub(super) fn settle(marks: &mut Candidates, settled: Settled, run: &mut Run) -> usize {
     // A copy the loop keeps in registers, written back at the end.
-    let mut copy = *state;
-    let placed = settle_with(marks, settled, &mut copy);
-    *state = copy;
+    let mut local = *run;
+    let placed = settle_with(marks, settled, &mut local);
+    *run = local;
     placed
 }
 
@@ -268,30 +268,23 @@ impl Run {
 
     /// Applies `step` as [`Candidates::apply`] does, noting what it changed.
     pub(super) fn apply(&mut self, marks: &mut Candidates, step: &Step) {
-        for &(cell, digit) in &step.eliminations {
-            if cell < 81 && marks.has(cell, digit) {
-                marks.eliminate(cell, digit);
-                self.changed(CELL_UNIT_BITS[cell], 1 << cell, 1 << digit);
-            }
-        }
-        for &(cell, digit) in &step.placements {
-            if cell < 81 && (1..=9).contains(&digit) && marks.value(cell) == 0 {
-                self.place(marks, cell, digit);
-            }
-        }
+        marks.apply_noting(step, |changed| self.changed(changed));
     }
 
-    /// Places `digit` in `cell` and notes what that changed: the digits
-    /// of the cell, and the digit's peers.
+    /// Places `digit` in `cell` and notes what that changed.
     #[inline(always)]
     fn place(&mut self, marks: &mut Candidates, cell: usize, digit: u8) {
-        let digits = marks.mask(cell) | 1 << digit;
-        let (units, cells) = marks.place_tracked(cell, digit);
-        self.changed(units, cells, digits);
+        let changed = marks.place_tracked(cell, digit);
+        self.changed(changed);
     }
 
     #[inline(always)]
-    fn changed(&mut self, units: u32, cells: u128, digits: u16) {
+    fn changed(&mut self, changed: Changed) {
+        let Changed {
+            units,
+            cells,
+            digits,
+        } = changed;
         self.units |= units;
         self.cells |= cells;
         self.pair_units |= units;
