@@ -250,9 +250,12 @@ where
 /// assert!(squares.iter().enumerate().all(|(i, &s)| s == (i * i) as u64));
 /// ```
 ///
+/// When the system starts fewer threads than asked, the run goes on with
+/// those it has; when it starts none (as on wasm32-unknown-unknown), the
+/// items are worked on in the consumer's calls to `next`.
+///
 /// # Panics
-/// When the operating system cannot start a thread (as [`std::thread::spawn`]);
-/// a panic in `work` is raised again in the consumer's call to `next`.
+/// A panic in `work` is raised again in the consumer's call to `next`.
 pub fn ordered<I, T, U, F>(items: I, threads: usize, chunk_size: usize, work: F) -> Ordered<U>
 where
     I: IntoIterator<Item = T>,
@@ -276,20 +279,42 @@ where
     }));
     let work = Arc::new(work);
     let (result_tx, result_rx) = channel::<(usize, Vec<U>)>();
-    let workers = (0..threads)
-        .map(|_| {
-            let (source, work, result_tx) =
-                (Arc::clone(&source), Arc::clone(&work), result_tx.clone());
-            thread::spawn(move || {
-                while let Some((index, _start, chunk)) = next_chunk(&source, chunk_size) {
-                    let results: Vec<U> = chunk.into_iter().map(|item| work(item)).collect();
-                    if result_tx.send((index, results)).is_err() {
-                        return;
-                    }
+    let mut workers = Vec::with_capacity(threads);
+    for _ in 0..threads {
+        let (source, work, result_tx) = (Arc::clone(&source), Arc::clone(&work), result_tx.clone());
+        // A thread the system refuses is not an error: the run goes on with
+        // those it has, or on the consumer's thread if it has none.
+        let worker = thread::Builder::new().spawn(move || {
+            while let Some((index, _start, chunk)) = next_chunk(&source, chunk_size) {
+                let results: Vec<U> = chunk.into_iter().map(|item| work(item)).collect();
+                if result_tx.send((index, results)).is_err() {
+                    return;
                 }
-            })
-        })
-        .collect();
+            }
+        });
+        match worker {
+            Ok(worker) => workers.push(worker),
+            Err(_) => break,
+        }
+    }
+    let inline = if workers.is_empty() {
+        // No thread at all (wasm32-unknown-unknown has none): the consumer's
+        // `next` does the work, one item at a time, in order. Every clone of
+        // `source` and `work` went with the closures that were never run.
+        let items = Arc::try_unwrap(source)
+            .ok()
+            .and_then(|source| source.into_inner().ok())
+            .map(|source| source.items);
+        let work = Arc::try_unwrap(work).ok();
+        match (items, work) {
+            (Some(items), Some(work)) => {
+                Some(Box::new(items.map(work)) as Box<dyn Iterator<Item = U> + Send>)
+            }
+            _ => None,
+        }
+    } else {
+        None
+    };
     Ordered {
         results: result_rx,
         tokens: token_tx,
@@ -297,6 +322,7 @@ where
         current: Vec::new().into_iter(),
         next: 0,
         workers,
+        inline,
     }
 }
 
@@ -317,8 +343,8 @@ where
 /// assert_eq!(solutions[1], None); // two 1s in the first row
 /// ```
 ///
-/// # Panics
-/// When the operating system cannot start a thread.
+/// Without threads (wasm32-unknown-unknown) the puzzles are solved in the
+/// consumer's calls to `next`, as [`ordered`] does.
 pub fn solve_ordered<I>(puzzles: I, threads: usize) -> Ordered<Option<Grid>>
 where
     I: IntoIterator<Item = Grid>,
@@ -334,7 +360,6 @@ where
 const WORKER_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// The results of [`ordered`] and [`solve_ordered`], in input order.
-#[derive(Debug)]
 pub struct Ordered<U> {
     results: Receiver<(usize, Vec<U>)>,
     /// Returned to the workers, one per chunk taken out of `pending`.
@@ -346,12 +371,28 @@ pub struct Ordered<U> {
     /// The number of the next chunk in input order.
     next: usize,
     workers: Vec<thread::JoinHandle<()>>,
+    /// The work done on the consumer's thread, when no worker could start.
+    inline: Option<Box<dyn Iterator<Item = U> + Send>>,
+}
+
+impl<U> std::fmt::Debug for Ordered<U> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ordered")
+            .field("next", &self.next)
+            .field("pending", &self.pending.len())
+            .field("workers", &self.workers.len())
+            .field("inline", &self.inline.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<U> Iterator for Ordered<U> {
     type Item = U;
 
     fn next(&mut self) -> Option<U> {
+        if let Some(inline) = &mut self.inline {
+            return inline.next();
+        }
         loop {
             if let Some(result) = self.current.next() {
                 return Some(result);

@@ -10,7 +10,10 @@
 //! - [`format`](mod@format): streaming puzzle reading (format detected, errors with line
 //!   and column) and writing.
 //! - [`batch`]: order-preserving parallel processing in bounded memory.
-//! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations, hints.
+//! - [`rate`]: human-style solving: difficulty ratings, step-by-step explanations.
+//! - [`hint`]: the next step for a player, in stages and plain language, from
+//!   the player's own pencil marks; what every front end shows.
+//! - [`daily`]: the daily puzzle, the same for a date in every front end.
 //! - [`transform`]: equivalence transforms (digits, rows, bands, columns,
 //!   stacks, transposition) and a canonical form for deduplication.
 //! - `puzzle` (feature `generate`, on by default): puzzle generation: unique,
@@ -45,10 +48,12 @@
 
 pub mod batch;
 pub mod check;
+pub mod daily;
 mod error;
 pub mod final_boards;
 pub mod format;
 mod grid;
+pub mod hint;
 #[cfg(feature = "generate")]
 pub mod puzzle;
 pub mod rate;

@@ -62,7 +62,7 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng, TryRngCore};
+use rand::{Rng, SeedableRng};
 use thiserror::Error;
 
 use crate::batch::map_ordered;
@@ -109,7 +109,10 @@ pub struct GeneratorOptions {
     rating: Option<(f32, f32)>,
     /// Techniques one of which must be the hardest step (empty: any).
     techniques: TechniqueSet,
-    seed: u64,
+    /// The caller's seed; `None` until one is given. A [`Generator`] draws a
+    /// [`random_seed`] for options without one, so that options with a seed
+    /// never touch the operating system's random source.
+    seed: Option<u64>,
 }
 
 impl Default for GeneratorOptions {
@@ -120,7 +123,8 @@ impl Default for GeneratorOptions {
 
 impl GeneratorOptions {
     /// Unique puzzles with any number of blanks, no symmetry, not necessarily
-    /// minimal, and a random seed from the operating system.
+    /// minimal, and no seed: the [`Generator`] draws a [`random_seed`] unless
+    /// [`GeneratorOptions::seed`] gives one.
     #[must_use]
     pub fn new() -> Self {
         GeneratorOptions {
@@ -132,7 +136,7 @@ impl GeneratorOptions {
             level: None,
             rating: None,
             techniques: TechniqueSet::EMPTY,
-            seed: random_seed(),
+            seed: None,
         }
     }
 
@@ -202,7 +206,7 @@ impl GeneratorOptions {
     /// The seed: the same options and seed give the same puzzles.
     #[must_use]
     pub fn seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
+        self.seed = Some(seed);
         self
     }
 
@@ -212,9 +216,11 @@ impl GeneratorOptions {
         self.blanks.0..=self.blanks.1
     }
 
-    /// The seed in use.
+    /// The seed given with [`GeneratorOptions::seed`], if any. A
+    /// [`Generator`] made from options without one draws its own (see
+    /// [`Generator::options`]).
     #[must_use]
-    pub fn seed_value(&self) -> u64 {
+    pub fn seed_value(&self) -> Option<u64> {
         self.seed
     }
 
@@ -811,6 +817,11 @@ impl Generator {
             Some(Level::Easy) if free => (EASY_BLANKS, true),
             _ => (options.blanks, options.spread),
         };
+        // Drawn only now, and only when the caller gave none.
+        let options = GeneratorOptions {
+            seed: Some(options.seed.unwrap_or_else(random_seed)),
+            ..options
+        };
         Ok(Generator {
             blanks,
             spread,
@@ -820,7 +831,14 @@ impl Generator {
         })
     }
 
-    /// The options in use.
+    /// The seed in use: the caller's, or the one drawn for options without one.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.options.seed.unwrap_or_default()
+    }
+
+    /// The options in use, with the seed in use (the caller's, or the one
+    /// drawn for options without one).
     #[must_use]
     pub fn options(&self) -> &GeneratorOptions {
         &self.options
@@ -874,7 +892,7 @@ impl Generator {
         round: u32,
         deadline: Option<Instant>,
     ) -> Result<Generated, PuzzleError> {
-        let mut rng = StdRng::seed_from_u64(mix(self.options.seed, index, round));
+        let mut rng = StdRng::seed_from_u64(mix(self.seed(), index, round));
         self.draw_with(&mut rng, deadline)
     }
 
@@ -1192,14 +1210,82 @@ fn fingerprint(grid: &Grid) -> [u128; 3] {
 
 /// A seed from the operating system's random source, falling back on the
 /// clock and process id if it is unavailable.
+///
+/// On wasm32-unknown-unknown, which has neither a random source nor a clock
+/// without JavaScript glue, the seeds are a fixed sequence (different for
+/// each call, the same in every run): a program there that wants
+/// unpredictable puzzles passes its own seed, as the web page does with one
+/// from `crypto.getRandomValues`.
 #[must_use]
 pub fn random_seed() -> u64 {
-    rand::rngs::OsRng.try_next_u64().unwrap_or_else(|_| {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        splitmix(nanos ^ u64::from(std::process::id()).rotate_left(32))
-    })
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        use rand::TryRngCore;
+        rand::rngs::OsRng.try_next_u64().unwrap_or_else(|_| {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            splitmix(nanos ^ u64::from(std::process::id()).rotate_left(32))
+        })
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static CALLS: AtomicU64 = AtomicU64::new(0);
+        splitmix(CALLS.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+/// The generator options under which puzzles of `level` are common, as
+/// games draw them (see [`for_level`]).
+fn game_shape(level: Level) -> GeneratorOptions {
+    let options = GeneratorOptions::new().unique(true);
+    match level {
+        Level::Easy => options.blanks(44..=50).symmetry(Symmetry::Rot180),
+        Level::Medium | Level::Hard | Level::Expert => {
+            options.minimal(true).symmetry(Symmetry::Rot180)
+        }
+        // Extreme: symmetric minimal puzzles are rarely extreme.
+        Level::Extreme => options.minimal(true).symmetry(Symmetry::None),
+    }
+}
+
+/// A game's puzzle: unique, of `level`, in the shape puzzle books and apps
+/// use for it, and the same for the same `level` and `seed` on every machine
+/// and target (no clock or thread is involved). The terminal game, the web
+/// page and [the daily puzzle](crate::daily) all start from it.
+///
+/// The shapes, chosen by measuring the level mix over a few hundred puzzles
+/// each, make a match common, so a puzzle appears after a few dozen draws at
+/// most, a few milliseconds each:
+///
+/// | level | shape | share of that level |
+/// |---|---|---|
+/// | easy | 44–50 blanks, 180° symmetry | nearly all |
+/// | medium, hard, expert | minimal, 180° symmetry | about 10% each |
+/// | extreme | minimal, no symmetry | about 7% |
+///
+/// The [`Generated::rating`] is always there (the rating that matched).
+///
+/// ```
+/// use sudoku_core::puzzle::for_level;
+/// use sudoku_core::rate::Level;
+///
+/// let game = for_level(Level::Hard, 7);
+/// assert_eq!(game, for_level(Level::Hard, 7));
+/// assert_eq!(game.rating.map(|r| r.level), Some(Level::Hard));
+/// assert!(game.solution.solves(&game.puzzle));
+/// ```
+#[must_use]
+pub fn for_level(level: Level, seed: u64) -> Generated {
+    let options = game_shape(level).seed(seed).level(level);
+    let generated = Generator::new(options.clone()).and_then(|generator| generator.puzzle(0, None));
+    match generated {
+        Ok(generated) => generated,
+        // The fixed shapes are feasible at every level (a test checks it),
+        // and without a deadline a draw only ends with a puzzle.
+        Err(e) => unreachable!("the game shape of {level} is feasible: {e}"),
+    }
 }
 
 /// A random completed grid drawn with the caller's random number generator.

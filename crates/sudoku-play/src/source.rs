@@ -6,20 +6,9 @@
 //! ([`sudoku_core::puzzle`]) and its human-style rater ([`sudoku_core::rate`]).
 //!
 //! # Puzzles of a difficulty
-//! The generator makes unique puzzles of a shape (blank count, symmetry,
-//! minimality); the rater says which [`Difficulty`] a puzzle is. A new game
-//! draws puzzles of a shape where the wanted difficulty is common and keeps the
-//! first whose rating matches. The shapes were chosen by measuring the level
-//! mix over a few hundred puzzles each:
-//!
-//! | difficulty | shape | share of that level |
-//! |---|---|---|
-//! | easy | 44–50 blanks, 180° symmetry | nearly all |
-//! | medium, hard, expert | minimal, 180° symmetry | about 10% each |
-//! | extreme | minimal, no symmetry (symmetric ones are rarely extreme) | about 7% |
-//!
-//! So a game appears after a few dozen tries at most, a few milliseconds
-//! each; the generator does the drawing and rating (`GeneratorOptions::level`).
+//! sudoku-core's [`sudoku_core::puzzle::for_level`] makes them, in the shapes
+//! where each level is common, the same for a level and seed on every
+//! machine (the terminal game, the web page and the daily puzzle share it).
 
 use std::time::{Duration, Instant};
 
@@ -29,9 +18,6 @@ use sudoku_core::{Grid, CELLS};
 
 /// How hard a game is: the rater's levels, easy to extreme.
 pub use sudoku_core::rate::Level as Difficulty;
-
-/// Time allowed for one new game before settling for any level.
-pub const MAX_TIME: Duration = Duration::from_secs(3);
 
 /// A freshly made game: the puzzle, its solution and how hard it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,32 +65,11 @@ impl From<&Step> for Hint {
     }
 }
 
-/// The generator options under which `difficulty` is common (see the module docs).
-fn shape(difficulty: Difficulty) -> GeneratorOptions {
-    let options = GeneratorOptions::new().unique(true);
-    match difficulty {
-        Difficulty::Easy => options.blanks(44..=50).symmetry(Symmetry::Rot180),
-        Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => {
-            options.minimal(true).symmetry(Symmetry::Rot180)
-        }
-        // Extreme, and any level the library adds later: the hardest shape.
-        _ => options.minimal(true).symmetry(Symmetry::None),
-    }
-}
-
-/// Makes a new puzzle of `difficulty`; the same `seed` always gives the same
-/// puzzle, unless [`MAX_TIME`] runs out first (the bench has never seen that),
-/// in which case the next puzzle of the shape is taken whatever its level.
+/// Makes a new puzzle of `difficulty`: sudoku-core's
+/// [`sudoku_core::puzzle::for_level`], so the same `seed` gives the same
+/// puzzle here, on the web page and in the daily puzzle.
 pub fn generate(difficulty: Difficulty, seed: u64) -> NewPuzzle {
-    let options = shape(difficulty).seed(seed);
-    let deadline = Instant::now() + MAX_TIME;
-    let generated = Generator::new(options.clone().level(difficulty))
-        .and_then(|generator| generator.puzzle(0, Some(deadline)))
-        .or_else(|_| Generator::new(options).and_then(|generator| generator.puzzle(0, None)));
-    let generated = match generated {
-        Ok(generated) => generated,
-        Err(e) => unreachable!("the fixed shapes are valid options: {e}"),
-    };
+    let generated = sudoku_core::puzzle::for_level(difficulty, seed);
     NewPuzzle {
         rating: match &generated.rating {
             Some(rating) => describe(rating),

@@ -510,6 +510,42 @@ impl Candidates {
         (marks, clash)
     }
 
+    /// The marks of `grid` narrowed by a player's pencil marks: `pencil[cell]`
+    /// has bit `d` set for each digit `d` the player left in `cell`. A blank
+    /// cell with no pencil marks (0) keeps every candidate, so a player who
+    /// marks only some cells loses nothing elsewhere; pencil marks on filled
+    /// cells, and digits a peer already holds, are ignored.
+    ///
+    /// Pencil marks that rule out a cell's true digit make the position
+    /// unsolvable, and possibly [broken](Candidates::is_broken): check them
+    /// against the solution first, as [`crate::hint::hint`] does.
+    ///
+    /// ```
+    /// use sudoku_core::rate::Candidates;
+    /// use sudoku_core::{Grid, CELLS};
+    ///
+    /// let mut pencil = [0u16; CELLS];
+    /// pencil[0] = 1 << 4 | 1 << 7; // the player left 4 and 7 in r1c1
+    /// let marks = Candidates::with_pencil_marks(&Grid::EMPTY, &pencil);
+    /// assert_eq!(marks.digits(0).collect::<Vec<_>>(), vec![4, 7]);
+    /// assert_eq!(marks.digits(1).count(), 9);
+    /// ```
+    #[must_use]
+    pub fn with_pencil_marks(grid: &Grid, pencil: &[u16; CELLS]) -> Candidates {
+        let mut marks = Candidates::new(grid);
+        for (cell, &kept) in pencil.iter().enumerate() {
+            if kept == 0 {
+                continue;
+            }
+            for digit in 1..=9u8 {
+                if kept & 1 << digit == 0 && marks.has(cell, digit) {
+                    marks.eliminate(cell, digit);
+                }
+            }
+        }
+        marks
+    }
+
     /// The digit placed in `cell` (row-major, `0..81`), or 0 when it is blank.
     ///
     /// # Panics

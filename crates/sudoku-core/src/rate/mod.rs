@@ -72,7 +72,7 @@ use std::str::FromStr;
 pub use candidates::Candidates;
 pub use technique_set::TechniqueSet;
 
-use crate::grid::{Grid, Unit};
+use crate::grid::{Grid, Unit, CELLS};
 use crate::solver::{BitmaskSolver, Search, Solver};
 
 /// A difficulty level: a band of ratings, as puzzle books name them.
@@ -1315,6 +1315,40 @@ pub fn next_step_with(position: &Grid, scale: Scale) -> Option<Step> {
     }
     let mut step = Step::new(Technique::FullHouse);
     find_scaled(&marks, &context, scale, &mut step).then_some(step)
+}
+
+/// The next step from a position given by its candidates, such as a
+/// player's pencil marks ([`Candidates::with_pencil_marks`]): the step
+/// the rater would take from there on `scale`. `None` when the position is
+/// complete or has no solution (a candidate the solution needs was removed,
+/// or a placed digit is wrong).
+///
+/// ```
+/// use sudoku_core::rate::{next_step_from, Candidates, Scale};
+/// use sudoku_core::Grid;
+///
+/// let puzzle: Grid = "...........547......4..61..1...2....8.61..32..3...87...6...325..4..6.....718.....".parse().unwrap();
+/// let marks = Candidates::new(&puzzle);
+/// assert_eq!(next_step_from(&marks, Scale::Se), sudoku_core::rate::next_step(&puzzle));
+/// ```
+#[must_use]
+pub fn next_step_from(marks: &Candidates, scale: Scale) -> Option<Step> {
+    if marks.is_solved() || marks.is_broken() {
+        return None;
+    }
+    let mut context = context_of(&marks.grid())?;
+    // The candidates may exclude solutions of the digits alone: the
+    // solution kept for trial and error must be one of theirs.
+    let solution = context.solution?;
+    if (0..CELLS).any(|c| marks.value(c) == 0 && !marks.has(c, solution.cells()[c])) {
+        let unique = context.unique;
+        if unique {
+            return None;
+        }
+        context.solution = None;
+    }
+    let mut step = Step::new(Technique::FullHouse);
+    find_scaled(marks, &context, scale, &mut step).then_some(step)
 }
 
 /// The whole solving path of `puzzle` on Sudoku Explainer's scale, one
