@@ -105,10 +105,34 @@ pub enum Command {
     Print(Box<crate::print_args::PrintArgs>),
     /// `canon PATH`: canonical forms, for deduplication.
     Canon(crate::canon_args::CanonCommand),
+    /// `daily [YYYY-MM-DD]`: the daily puzzle of a date (today, UTC, by default).
+    Daily {
+        /// The date; `None` for today.
+        date: Option<sudoku_core::daily::Date>,
+    },
     /// `--help`.
     Help,
     /// `--version`.
     Version,
+}
+
+/// Parses the arguments after `daily`: at most one date.
+fn parse_daily(args: Vec<OsString>) -> Result<Command, UsageError> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let mut date = None;
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Value(v) => {
+                let text = v.to_string_lossy().into_owned();
+                let parsed = text
+                    .parse::<sudoku_core::daily::Date>()
+                    .map_err(|e| UsageError::new(&format!("daily: {e}")))?;
+                once(&mut date, parsed, "the date")?;
+            }
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    Ok(Command::Daily { date })
 }
 
 /// The largest `-c N`.
@@ -224,6 +248,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("puzzles") => Some(crate::puzzles_args::parse_puzzles(rest())),
         Some("print") => Some(crate::print_args::parse(rest())),
         Some("canon") => Some(crate::canon_args::parse(rest()).map(Command::Canon)),
+        Some("daily") => Some(parse_daily(rest())),
         Some(name @ ("rate" | "explain" | "hint")) => {
             Some(crate::rate_args::parse(name, rest()).map(Command::Rate))
         }
@@ -417,6 +442,7 @@ mod tests {
     fn every_subcommand_answers_help_but_a_value_named_help_stays_a_value() {
         for sub in [
             "count", "check", "bench", "puzzles", "print", "canon", "rate", "explain", "hint",
+            "daily",
         ] {
             for flag in ["--help", "-h"] {
                 assert_eq!(run(&[sub, flag]), Ok(Command::Help), "{sub} {flag}");

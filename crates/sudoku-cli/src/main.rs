@@ -89,8 +89,12 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
                  (--csv for number,line,score,level,hardest,steps);
                  --techniques lists the techniques with their names and scores
   explain P      the human solving path of puzzle P (81 characters or a file),
-                 one step per line; --grid draws the candidates before each step
-  hint P         the next step only, from a puzzle or a partly filled position
+                 one step per line; --grid draws the candidates before each step;
+                 --words adds each step in plain language
+  hint P         the next step only, from a puzzle or a partly filled position;
+                 --words adds the hint's three stages, as the game and web page show them
+  daily [DATE]   the daily puzzle of DATE (YYYY-MM-DD, default today in UTC), the same
+                 as sudoku-play --daily and the web page's
   canon PATH     each puzzle's canonical form, one line per puzzle: equivalent
                  puzzles (relabelled, rows/columns reordered, transposed) give
                  the same line, so `sort -u` deduplicates a collection
@@ -189,7 +193,29 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Rate(command) => rate_cmd::run(command),
         Command::Print(args) => print_cmd::run(&args),
         Command::Canon(command) => canon_cmd::run(&command),
+        Command::Daily { date } => daily(date),
     }
+}
+
+/// `sudoku daily [DATE]`: the daily puzzle's line, then a comment line with
+/// its date, level and rating (`# daily 2026-11-30 · easy · SE 1.5 · Hidden
+/// Single`): the same puzzle as `sudoku-play --daily` and the web page.
+fn daily(date: Option<sudoku_core::daily::Date>) -> Result<(), Failure> {
+    let date = date.unwrap_or_else(sudoku_core::daily::Date::today);
+    let daily = sudoku_core::daily::puzzle(date);
+    let rating = daily.rating.map_or_else(String::new, |r| {
+        format!(" · SE {:.1} · {}", r.score, r.hardest)
+    });
+    let text = format!(
+        "{}\n# daily {date} · {}{rating}\n",
+        daily.puzzle.to_line(),
+        date.level()
+    );
+    let stdout = Output::Stdout;
+    with_output(&stdout, |out| {
+        out.write_all(text.as_bytes())
+            .map_err(|e| write_failure(&stdout, &e))
+    })
 }
 
 fn is_broken_pipe(e: &io::Error) -> bool {

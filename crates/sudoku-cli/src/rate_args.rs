@@ -19,14 +19,19 @@ pub enum RateCommand {
         threads: usize,
         scale: Scale,
     },
-    /// `explain PUZZLE [--grid] [--scale se|native]`.
+    /// `explain PUZZLE [--grid] [--words] [--scale se|native]`.
     Explain {
         puzzle: OsString,
         grid: bool,
+        words: bool,
         scale: Scale,
     },
-    /// `hint PUZZLE [--scale se|native]`.
-    Hint { puzzle: OsString, scale: Scale },
+    /// `hint PUZZLE [--words] [--scale se|native]`.
+    Hint {
+        puzzle: OsString,
+        words: bool,
+        scale: Scale,
+    },
     /// `rate --techniques`: the techniques, their names and scores.
     Techniques,
 }
@@ -35,7 +40,7 @@ pub enum RateCommand {
 pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError> {
     let mut parser = lexopt::Parser::from_args(args);
     let (mut target, mut csv, mut grid, mut threads) = (None, false, false, None);
-    let (mut techniques, mut scale) = (false, None);
+    let (mut techniques, mut scale, mut words) = (false, None, false);
     while let Some(arg) = parser.next()? {
         match arg {
             Long("scale") => {
@@ -59,6 +64,7 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
                 "-j",
             )?,
             Long("grid") if name == "explain" => grid = true,
+            Long("words") if name != "rate" => words = true,
             Value(v) => once(&mut target, v, "the puzzle")?,
             _ => return Err(arg.unexpected().into()),
         }
@@ -90,10 +96,15 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
                 RateCommand::Explain {
                     puzzle,
                     grid,
+                    words,
                     scale,
                 }
             } else {
-                RateCommand::Hint { puzzle, scale }
+                RateCommand::Hint {
+                    puzzle,
+                    words,
+                    scale,
+                }
             })
         }
     }

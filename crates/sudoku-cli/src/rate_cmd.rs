@@ -35,9 +35,14 @@ pub fn run(command: RateCommand) -> Result<(), Failure> {
         RateCommand::Explain {
             puzzle,
             grid,
+            words,
             scale,
-        } => explain(&puzzle, grid, scale),
-        RateCommand::Hint { puzzle, scale } => hint(&puzzle, scale),
+        } => explain(&puzzle, grid, words, scale),
+        RateCommand::Hint {
+            puzzle,
+            words,
+            scale,
+        } => hint(&puzzle, words, scale),
         RateCommand::Techniques => list_techniques(),
     }
 }
@@ -294,7 +299,7 @@ fn require_unique(puzzle: &Grid, what: &str) -> Result<(), Failure> {
     }
 }
 
-fn explain(arg: &OsString, grid: bool, scale: rate::Scale) -> Result<(), Failure> {
+fn explain(arg: &OsString, grid: bool, words: bool, scale: rate::Scale) -> Result<(), Failure> {
     let puzzle = read_puzzle(arg)?;
     require_unique(&puzzle, "puzzle")?;
     let steps = rate::explain_with(&puzzle, scale);
@@ -311,6 +316,10 @@ fn explain(arg: &OsString, grid: bool, scale: rate::Scale) -> Result<(), Failure
                 let _ = write!(text, "{marks}");
             }
             let _ = writeln!(text, "{step}");
+            if words {
+                let hint = sudoku_core::hint::for_step(step, &marks, false);
+                let _ = writeln!(text, "  {}", hint.stages[2]);
+            }
             if grid {
                 text.push('\n');
             }
@@ -323,13 +332,21 @@ fn explain(arg: &OsString, grid: bool, scale: rate::Scale) -> Result<(), Failure
     })
 }
 
-fn hint(arg: &OsString, scale: rate::Scale) -> Result<(), Failure> {
+fn hint(arg: &OsString, words: bool, scale: rate::Scale) -> Result<(), Failure> {
     let puzzle = read_puzzle(arg)?;
     require_unique(&puzzle, "position")?;
     let text = if puzzle.is_complete() {
         "the puzzle is already complete\n".to_string()
     } else {
         match rate::next_step_with(&puzzle, scale) {
+            Some(step) if words => {
+                let hint = sudoku_core::hint::for_step(&step, &Candidates::new(&puzzle), false);
+                let mut text = format!("{step}\n");
+                for stage in &hint.stages {
+                    let _ = writeln!(text, "  {stage}");
+                }
+                text
+            }
             Some(step) => format!("{step}\n"),
             None => {
                 tell!("sudoku: the position has no solution (is a filled-in digit wrong?)");
