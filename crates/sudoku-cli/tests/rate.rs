@@ -276,3 +276,68 @@ fn a_complete_grid_rates_without_a_technique() {
         assert_eq!(stdout(&out), "the puzzle is already complete\n");
     }
 }
+
+#[test]
+fn hint_words_prints_the_step_and_the_three_stages_of_the_librarys_hint() {
+    let out = sudoku(&["hint", HARD, "--words"], "");
+    assert!(out.status.success());
+    let grid: Grid = HARD.parse().unwrap();
+    let step = sudoku_core::rate::next_step(&grid).unwrap();
+    let solution = sudoku_core::solve(&grid).unwrap();
+    let hint = sudoku_core::hint::hint(&grid, &solution, &[0; 81]).unwrap();
+    let expected = format!(
+        "{step}\n  {}\n  {}\n  {}\n",
+        hint.stages[0], hint.stages[1], hint.stages[2]
+    );
+    assert_eq!(stdout(&out), expected);
+}
+
+#[test]
+fn explain_words_adds_a_sentence_under_each_step() {
+    let plain = sudoku(&["explain", EASY], "");
+    let words = sudoku(&["explain", EASY, "--words"], "");
+    assert!(words.status.success());
+    let plain = stdout(&plain);
+    let words = stdout(&words);
+    let lines: Vec<&str> = words.lines().collect();
+    assert_eq!(lines.len(), 2 * plain.lines().count());
+    for (pair, step) in lines.chunks(2).zip(plain.lines()) {
+        assert_eq!(pair[0], step);
+        assert!(
+            pair[1].starts_with("  ") && pair[1].ends_with('.'),
+            "{}",
+            pair[1]
+        );
+    }
+}
+
+#[test]
+fn daily_prints_the_librarys_daily_puzzle_for_a_date() {
+    for text in ["2026-11-30", "2026-12-04", "2027-01-02"] {
+        let out = sudoku(&["daily", text], "");
+        assert!(out.status.success());
+        let date: sudoku_core::daily::Date = text.parse().unwrap();
+        let daily = sudoku_core::daily::puzzle(date);
+        let out = stdout(&out);
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some(daily.puzzle.to_line().as_str()));
+        let comment = lines.next().unwrap();
+        assert!(comment.starts_with(&format!("# daily {text} · {}", date.level())));
+        assert_eq!(lines.next(), None);
+    }
+    for bad in [
+        &["daily", "2026-02-30"][..],
+        &["daily", "1", "2"],
+        &["daily", "--x"],
+    ] {
+        let out = sudoku(bad, "");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    // Today's, which is some valid daily puzzle.
+    let out = sudoku(&["daily"], "");
+    assert!(out.status.success());
+    let line = stdout(&out).lines().next().unwrap().to_string();
+    assert!(line
+        .parse::<Grid>()
+        .is_ok_and(|g| BitmaskSolver::new().has_unique_solution(&g)));
+}
