@@ -217,10 +217,10 @@ pub fn for_step(step: &Step, marks: &Candidates, used_marks: bool) -> Hint {
     }
     let technique = step.technique;
     let mut first = format!(
-        "Look for {} {} (SE {:.1}).",
+        "Look for {} {} (SE {}).",
         article(technique.name()),
         technique.name(),
-        step.difficulty()
+        one_decimal(step.difficulty())
     );
     if used_marks {
         first.push_str(" It uses your pencil marks.");
@@ -583,6 +583,16 @@ fn results(step: &Step) -> String {
     parts.join("; ")
 }
 
+/// A difficulty with one decimal, `4.2`, as `{:.1}` writes it (difficulties
+/// are whole tenths); written by hand so that the web page's WebAssembly
+/// build carries no float formatting.
+#[must_use]
+pub fn one_decimal(x: f32) -> String {
+    let tenths = (x * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
+}
+
 /// "a" or "an", before a technique's name.
 fn article(name: &str) -> &'static str {
     match name.chars().next() {
@@ -620,4 +630,35 @@ fn list(items: impl Iterator<Item = String>) -> String {
 /// `r3c5` for cell 22.
 fn cell_name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_decimal_writes_tenths_as_the_formatting_machinery_does() {
+        for tenths in -30..=2_000i32 {
+            let x = tenths as f32 / 10.0;
+            assert_eq!(one_decimal(x), format!("{x:.1}"), "{tenths} tenths");
+        }
+    }
+
+    #[test]
+    fn lists_read_as_english() {
+        assert_eq!(digit_list(&[4]), "4");
+        assert_eq!(digit_list(&[4, 7]), "4 and 7");
+        assert_eq!(digit_list(&[2, 4, 7]), "2, 4 and 7");
+        assert_eq!(the_digits(&[4]), "the digit 4");
+        assert_eq!(the_digits(&[4, 7]), "the digits 4 and 7");
+        assert_eq!(article("X-Wing"), "an");
+        assert_eq!(article("Unique Rectangle"), "a");
+    }
+
+    #[test]
+    fn sort_small_sorts_stably() {
+        let mut v = vec![(3, 'a'), (1, 'b'), (3, 'c'), (0, 'd'), (1, 'e')];
+        crate::rate::sort_small(&mut v);
+        assert_eq!(v, vec![(0, 'd'), (1, 'b'), (1, 'e'), (3, 'a'), (3, 'c')]);
+    }
 }

@@ -88,7 +88,7 @@ impl Lines {
                 step.cells.push(self.cell(i as usize, j as usize));
             }
         }
-        step.cells.sort_unstable();
+        super::sort_small(&mut step.cells);
         let offset = if self.rows_are_base { 0 } else { 9 };
         step.units
             .extend(Digits(base).map(|i| unit_of(offset + i as usize)));

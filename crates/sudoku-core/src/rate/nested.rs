@@ -994,7 +994,7 @@ fn emit(
     let mut kept: Vec<Vec<(usize, u16)>> = Vec::new();
     for hint in hints.iter() {
         let mut map = hint.removable.clone();
-        map.sort_unstable();
+        super::sort_small(&mut map);
         if kept.contains(&map) {
             continue;
         }

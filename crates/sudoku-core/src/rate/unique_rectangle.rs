@@ -47,7 +47,7 @@ fn floored(marks: &Candidates) -> Vec<[usize; 4]> {
             }
         }
     }
-    found.sort_unstable();
+    super::sort_small(&mut found);
     found.dedup();
     found
         .into_iter()

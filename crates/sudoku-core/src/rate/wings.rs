@@ -357,7 +357,7 @@ fn als_xz(
         step.reset(Technique::WxyzWing);
         step.cells.extend(set.cells());
         step.cells.push(y);
-        removed.sort_unstable();
+        super::sort_small(&mut removed);
         removed.dedup();
         step.eliminations.extend(removed);
         take(step, both);
