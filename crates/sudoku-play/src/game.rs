@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sudoku_core::{Grid, Unit, CELLS};
 
-use crate::source::{self, Hint};
+use crate::source;
+use sudoku_core::hint::{Hint, HintKind};
 
 /// One thing the player can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,24 +162,61 @@ impl Timer {
 }
 
 /// How much of a hint is on screen: players who only want a nudge stop at
-/// the technique's name.
+/// the technique's name, or at where to look. The stages are sudoku-core's
+/// ([`Hint::stages`]), the same as the web page's and `sudoku hint --words`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HintStage {
-    /// Only the technique's name.
+    /// Only the technique's name and difficulty.
     Technique,
-    /// The technique, its cells highlighted and the full explanation.
-    Cells,
+    /// Where to look: the pattern's cells highlighted, without the result.
+    Where,
+    /// The whole step: every cell coloured by its part, and the sentence.
+    Action,
 }
 
 /// A hint on screen, waiting for the next press of `?`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ShownHint {
     /// What to show and what applying it does.
     pub hint: Hint,
-    /// Cells that applying it clears (for the "wrong digit" hint).
-    pub clears: Vec<usize>,
     /// How much is shown.
     pub stage: HintStage,
+}
+
+impl ShownHint {
+    /// The title: the technique's name (its difficulty is in the first
+    /// stage's text), or what is wrong.
+    pub fn title(&self) -> String {
+        match (self.hint.kind, self.hint.technique) {
+            (_, Some(technique)) => technique.name().to_string(),
+            (HintKind::WrongDigit, None) => "Wrong digit".to_string(),
+            (HintKind::WrongMarks, None) => "Wrong pencil marks".to_string(),
+            _ => "Reveal".to_string(),
+        }
+    }
+
+    /// The text under the title at this stage: sudoku-core's stage text,
+    /// and what the next press of `?` does.
+    pub fn body(&self) -> String {
+        let [what, place, step] = &self.hint.stages;
+        match self.stage {
+            HintStage::Technique => format!("{what} Press ? again to see where."),
+            HintStage::Where => format!("{place} Press ? again for the step."),
+            HintStage::Action => format!(
+                "{step} Green: the pattern; magenta: loses a candidate; cyan: gets a \
+                 digit; red: wrong. (? applies it)"
+            ),
+        }
+    }
+
+    /// The cells highlighted at this stage.
+    pub fn highlighted(&self) -> Vec<usize> {
+        match self.stage {
+            HintStage::Technique => Vec::new(),
+            HintStage::Where => self.hint.focus.clone(),
+            HintStage::Action => self.hint.cells.iter().map(|c| c.cell).collect(),
+        }
+    }
 }
 
 /// The board, marks and cursor before a change, for undo and redo.
@@ -666,17 +704,27 @@ impl Game {
 
     fn hint(&mut self, now: Instant) -> Outcome {
         if let Some(shown) = &mut self.hint {
-            if shown.stage == HintStage::Technique {
-                shown.stage = HintStage::Cells;
+            let next = match shown.stage {
+                HintStage::Technique => Some((HintStage::Where, "Press ? again to see the step")),
+                HintStage::Where => Some((HintStage::Action, "Press ? again to apply the hint")),
+                HintStage::Action => None,
+            };
+            if let Some((stage, message)) = next {
+                shown.stage = stage;
                 self.page = 0;
-                self.message = "Press ? again to apply the hint".to_string();
+                self.message = message.to_string();
                 return Outcome::Changed;
             }
         }
         if let Some(shown) = self.hint.take() {
             self.remember();
-            for &cell in &shown.clears {
-                self.take_back(cell);
+            let candidates = source::candidates(&self.board);
+            for &cell in &shown.hint.clear {
+                match shown.hint.kind {
+                    HintKind::WrongDigit => self.take_back(cell),
+                    HintKind::WrongMarks => self.marks[cell] = candidates[cell],
+                    _ => {}
+                }
             }
             for &(cell, digit) in &shown.hint.placements {
                 if !self.is_given(cell) {
@@ -695,39 +743,18 @@ impl Game {
             self.after_placing(now);
             return Outcome::Changed;
         }
-        // A logical step from a position with a wrong digit in it would lead
-        // astray, so the first hint in that case points at the wrong digits.
-        let wrong = self.wrong_cells();
-        let shown = if !wrong.is_empty() {
-            let names: Vec<String> = wrong.iter().map(|&c| source::name(c)).collect();
-            ShownHint {
-                hint: Hint {
-                    technique: "Wrong digit".to_string(),
-                    text: format!(
-                        "Wrong digit: {} does not match the solution => clear it",
-                        names.join(", ")
-                    ),
-                    cells: wrong.clone(),
-                    placements: Vec::new(),
-                    eliminations: Vec::new(),
-                },
-                clears: wrong,
-                stage: HintStage::Technique,
-            }
-        } else {
-            match source::hint(&self.board, &self.solution, &self.marks) {
-                Some(hint) => ShownHint {
-                    hint,
-                    clears: Vec::new(),
-                    stage: HintStage::Technique,
-                },
-                None => return Outcome::Unchanged,
-            }
+        // sudoku-core's hint: wrong digits first, then wrong pencil marks,
+        // then the next step from the player's own marks.
+        let Some(hint) = sudoku_core::hint::hint(&self.board, &self.solution, &self.marks) else {
+            return Outcome::Unchanged;
         };
         self.hints_used += 1;
         self.page = 0;
         self.message = "Press ? again to see where".to_string();
-        self.hint = Some(shown);
+        self.hint = Some(ShownHint {
+            hint,
+            stage: HintStage::Technique,
+        });
         Outcome::Changed
     }
 
@@ -1415,9 +1442,15 @@ mod tests {
         assert_eq!(g.hints_used(), 1);
         g.apply(Action::Hint, now);
         let second = g.shown_hint().unwrap().clone();
-        assert_eq!(second.stage, HintStage::Cells, "then the cells");
+        assert_eq!(second.stage, HintStage::Where, "then where to look");
         assert_eq!(second.hint, shown.hint, "the same step");
-        assert_eq!(*g.board(), before, "showing the cells changes nothing");
+        assert_eq!(second.highlighted(), shown.hint.focus);
+        assert_eq!(*g.board(), before, "showing where changes nothing");
+        g.apply(Action::Hint, now);
+        let third = g.shown_hint().unwrap().clone();
+        assert_eq!(third.stage, HintStage::Action, "then the step");
+        assert_eq!(third.highlighted().len(), shown.hint.cells.len());
+        assert_eq!(*g.board(), before, "showing the step changes nothing");
         g.apply(Action::Hint, now);
         assert!(g.shown_hint().is_none());
         for (cell, digit) in shown.hint.placements {
@@ -1437,12 +1470,13 @@ mod tests {
             let shown = g.shown_hint().expect("a hint until solved").hint.clone();
             g.apply(Action::Hint, now);
             g.apply(Action::Hint, now);
+            g.apply(Action::Hint, now);
             if shown.eliminations.is_empty() {
                 continue;
             }
             for &(cell, digit) in &shown.eliminations {
-                assert_ne!(g.marks(cell), 0, "{}", shown.text);
-                assert_eq!(g.marks(cell) & (1 << digit), 0, "{}", shown.text);
+                assert_ne!(g.marks(cell), 0, "{}", shown.stages[2]);
+                assert_eq!(g.marks(cell) & (1 << digit), 0, "{}", shown.stages[2]);
             }
             g.apply(Action::Hint, now);
             assert_ne!(g.shown_hint().unwrap().hint, shown, "the same hint again");
@@ -1458,9 +1492,10 @@ mod tests {
         let right = g.solution().cells()[2];
         put(&mut g, 2, if right == 1 { 2 } else { 1 }, now);
         g.apply(Action::Hint, now);
-        assert_eq!(g.shown_hint().unwrap().hint.cells, vec![2]);
-        g.apply(Action::Hint, now);
-        g.apply(Action::Hint, now);
+        assert_eq!(g.shown_hint().unwrap().hint.clear, vec![2]);
+        for _ in 0..3 {
+            g.apply(Action::Hint, now);
+        }
         assert_eq!(g.board().cells()[2], 0);
     }
 

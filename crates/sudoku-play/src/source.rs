@@ -13,7 +13,7 @@
 use std::time::{Duration, Instant};
 
 use sudoku_core::puzzle::{Generator, GeneratorOptions, Symmetry};
-use sudoku_core::rate::{self, Candidates, Step};
+use sudoku_core::rate::{self, Candidates};
 use sudoku_core::{Grid, CELLS};
 
 /// How hard a game is: the rater's levels, easy to extreme.
@@ -28,41 +28,6 @@ pub struct NewPuzzle {
     pub solution: Grid,
     /// A one-line rating shown on the completion screen.
     pub rating: String,
-}
-
-/// The next logical step from a position, as the hint key shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hint {
-    /// The technique's name, e.g. "Hidden Single".
-    pub technique: String,
-    /// One line saying what the step is and what it does.
-    pub text: String,
-    /// The cells to highlight (row-major indices): the pattern and what it changes.
-    pub cells: Vec<usize>,
-    /// Digits the step places, as (cell, digit).
-    pub placements: Vec<(usize, u8)>,
-    /// Candidates the step removes, as (cell, digit).
-    pub eliminations: Vec<(usize, u8)>,
-}
-
-impl From<&Step> for Hint {
-    /// The step's pattern cells and the cells it changes are all highlighted.
-    fn from(step: &Step) -> Hint {
-        let mut cells = step.cells.clone();
-        let changed = step.placements.iter().chain(&step.eliminations);
-        for &(cell, _) in changed {
-            if !cells.contains(&cell) {
-                cells.push(cell);
-            }
-        }
-        Hint {
-            technique: step.technique.to_string(),
-            text: step.to_string(),
-            cells,
-            placements: step.placements.clone(),
-            eliminations: step.eliminations.clone(),
-        }
-    }
 }
 
 /// Makes a new puzzle of `difficulty`: sudoku-core's
@@ -125,65 +90,6 @@ pub fn rating(puzzle: &Grid) -> String {
     }
 }
 
-/// The next step from `grid` towards `solution`, or `None` when `grid` is full.
-///
-/// `marks` are the player's pencil marks (bit `d` for digit `d`). The rater
-/// works from the digits alone, so after the player has taken an elimination
-/// step it would offer the same step again; a step whose eliminations the
-/// player's marks already show is therefore passed over, and the rater's
-/// path from here is followed to the first step that is news to the player.
-///
-/// When the rater has no step (it always has one for a position on the way
-/// to the unique solution), the solution's digit for the blank cell with the
-/// fewest candidates is revealed.
-pub fn hint(grid: &Grid, solution: &Grid, marks: &[u16; CELLS]) -> Option<Hint> {
-    let first = rate::next_step(grid).map(|step| Hint::from(&step));
-    match first {
-        Some(hint) if !is_known(&hint, marks) => return Some(hint),
-        // Explaining the whole path costs more, so only when the quick answer is stale.
-        Some(_) => {
-            let fresh = rate::explain(grid)
-                .iter()
-                .map(Hint::from)
-                .find(|hint| !is_known(hint, marks));
-            if fresh.is_some() {
-                return fresh;
-            }
-        }
-        None => {}
-    }
-    reveal(grid, solution)
-}
-
-/// The solution's digit for the blank cell with the fewest candidates.
-fn reveal(grid: &Grid, solution: &Grid) -> Option<Hint> {
-    let cands = candidates(grid);
-    let cell = (0..CELLS)
-        .filter(|&c| grid.cells()[c] == 0)
-        .min_by_key(|&c| cands[c].count_ones())?;
-    let digit = solution.cells()[cell];
-    Some(Hint {
-        technique: "Reveal".to_string(),
-        text: format!(
-            "Reveal: the solution has {0}={digit} => {0}={digit}",
-            name(cell)
-        ),
-        cells: vec![cell],
-        placements: vec![(cell, digit)],
-        eliminations: Vec::new(),
-    })
-}
-
-/// True when `hint` places nothing and every candidate it removes is already
-/// missing from the player's marks of a cell that has marks.
-pub fn is_known(hint: &Hint, marks: &[u16; CELLS]) -> bool {
-    hint.placements.is_empty()
-        && hint
-            .eliminations
-            .iter()
-            .all(|&(cell, digit)| marks[cell] != 0 && marks[cell] & (1 << digit) == 0)
-}
-
 /// "r3c5" for cell 22.
 pub fn name(cell: usize) -> String {
     format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
@@ -222,64 +128,6 @@ mod tests {
         let a = generate(Difficulty::Medium, 7);
         assert_eq!(a, generate(Difficulty::Medium, 7));
         assert_ne!(a.puzzle, generate(Difficulty::Medium, 8).puzzle);
-    }
-
-    #[test]
-    fn following_hints_reaches_the_solution() {
-        let game = generate(Difficulty::Hard, 11);
-        let mut grid = game.puzzle;
-        let mut marks = [0u16; CELLS];
-        let mut steps = 0;
-        // Follow hints to the end, as the game applies them: placements into
-        // the grid, eliminations into the marks.
-        while let Some(hint) = hint(&grid, &game.solution, &marks) {
-            steps += 1;
-            assert!(steps < 500, "hints go round in circles: {}", hint.text);
-            let cands = candidates(&grid);
-            for &(cell, digit) in &hint.eliminations {
-                if marks[cell] == 0 {
-                    marks[cell] = cands[cell];
-                }
-                marks[cell] &= !(1 << digit);
-                assert_ne!(game.solution.cells()[cell], digit, "{}", hint.text);
-            }
-            for &(cell, digit) in &hint.placements {
-                assert_eq!(game.solution.cells()[cell], digit, "{}", hint.text);
-                grid.set(cell / 9, cell % 9, digit).unwrap();
-                marks[cell] = 0;
-            }
-        }
-        assert_eq!(grid, game.solution);
-    }
-
-    #[test]
-    fn an_elimination_the_player_already_made_is_known() {
-        let mut hint = Hint {
-            technique: "Pointing".into(),
-            text: String::new(),
-            cells: vec![0, 1],
-            placements: vec![(5, 1)],
-            eliminations: vec![(3, 4), (4, 4)],
-        };
-        let mut marks = [0u16; CELLS];
-        assert!(!is_known(&hint, &marks), "placements are never known");
-        hint.placements.clear();
-        assert!(!is_known(&hint, &marks), "cells without marks show nothing");
-        marks[3] = 0b10_0000; // only 5
-        marks[4] = 0b11_0000; // 4 and 5
-        assert!(!is_known(&hint, &marks), "r1c5 still has 4");
-        marks[4] = 0b10_0000;
-        assert!(is_known(&hint, &marks));
-    }
-
-    #[test]
-    fn reveal_names_the_solution_digit() {
-        let solution = sudoku_core::solve(&Grid::EMPTY).unwrap();
-        let mut grid = solution;
-        grid.set(4, 4, 0).unwrap();
-        let hint = reveal(&grid, &solution).unwrap();
-        assert_eq!(hint.placements, vec![(40, solution.get(4, 4))]);
-        assert!(hint.text.starts_with("Reveal: "), "{}", hint.text);
     }
 
     #[test]

@@ -39,6 +39,7 @@ use crate::daily::Date;
 use crate::game::{clock, Game, HintStage};
 use crate::source::Difficulty;
 use crate::stats::{Record, Win};
+use sudoku_core::hint::Role;
 
 /// Whether to use colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -233,9 +234,14 @@ fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, S
     let (cr, cc) = (cursor / 9, cursor % 9);
     let (r, c) = (cell / 9, cell % 9);
     let peer = r == cr || c == cc || (r / 3 == cr / 3 && c / 3 == cc / 3);
-    let hinted = game
-        .shown_hint()
-        .is_some_and(|h| h.stage == HintStage::Cells && h.hint.cells.contains(&cell));
+    // The hint's part for this cell: the pattern at the second stage, each
+    // cell's own role (pattern, loses, gets, wrong) at the third.
+    let role = game.shown_hint().and_then(|h| match h.stage {
+        HintStage::Technique => None,
+        HintStage::Where => h.hint.focus.contains(&cell).then_some(Role::Pattern),
+        HintStage::Action => h.hint.cells.iter().find(|c| c.cell == cell).map(|c| c.role),
+    });
+    let hinted = role.is_some();
     let flagged = game.is_flagged(cell) || game.marks_flagged(cell);
     let same = selected != 0 && digit == selected;
     let conflict = digit != 0 && game.in_conflict(cell);
@@ -272,8 +278,14 @@ fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, S
             Color::Yellow
         };
         (Some(bg), Color::Black, Color::Blue)
-    } else if hinted {
-        (Some(Color::Green), Color::Black, Color::Blue)
+    } else if let Some(role) = role {
+        let bg = match role {
+            Role::Loses => Color::LightMagenta,
+            Role::Gets => Color::LightCyan,
+            Role::Wrong => Color::Red,
+            _ => Color::Green,
+        };
+        (Some(bg), Color::Black, Color::Blue)
     } else if flagged {
         (Some(Color::Red), Color::White, Color::White)
     } else if same {
@@ -533,16 +545,13 @@ fn notes(game: &Game, extras: Extras, width: usize, theme: Theme) -> Vec<Line<'s
         return out;
     }
     if let Some(shown) = game.shown_hint() {
-        let title = format!("Hint: {}", shown.hint.technique);
+        let title = format!("Hint: {}", shown.title());
         out.extend(
             wrap(&title, width)
                 .into_iter()
                 .map(|l| Line::from(l).style(bold(theme))),
         );
-        let body = match shown.stage {
-            HintStage::Technique => "Press ? again to see where.".to_string(),
-            HintStage::Cells => format!("{} (? applies it)", shown.hint.text),
-        };
+        let body = shown.body();
         out.extend(wrap(&body, width).into_iter().map(Line::from));
     } else if let Some(conflict) = game.board().first_conflict() {
         out.push(Line::from("Conflict").style(red));

@@ -9,6 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
+use sudoku_core::hint::Role;
 use sudoku_core::{Grid, CELLS};
 use sudoku_play::game::{Action, Game};
 use sudoku_play::ui::{self, Geometry, Theme};
@@ -236,16 +237,14 @@ fn hint_shows_the_technique_then_highlights_its_cells() {
     let mut game = new_game(now);
     let geo = geometry((80, 24));
     game.apply(Action::Hint, now);
+    let title = game.shown_hint().unwrap().title();
     let shown = game.shown_hint().unwrap().hint.clone();
     let buf = draw(&game, now, (80, 24), COLOR);
     let text = screen(&buf);
-    assert!(
-        text.contains(&format!("Hint: {}", shown.technique)),
-        "{text}"
-    );
+    assert!(text.contains(&format!("Hint: {title}")), "{text}");
     assert!(text.contains("Press ? again to see where"), "{text}");
     assert!(text.contains("Hints     1"));
-    for &cell in &shown.cells {
+    for cell in shown.cells.iter().map(|c| c.cell) {
         let r = geo.cell_rect(cell);
         assert_ne!(
             buf[(r.x, r.y)].bg,
@@ -257,11 +256,25 @@ fn hint_shows_the_technique_then_highlights_its_cells() {
     game.apply(Action::Hint, now);
     let buf = draw(&game, now, (80, 24), COLOR);
     let text = screen(&buf);
-    assert!(text.contains("Press ? again to apply the hint"), "{text}");
-    assert!(text.contains("Hints     1"), "counted once");
-    for &cell in &shown.cells {
+    assert!(text.contains("Press ? again to see the step"), "{text}");
+    for &cell in &shown.focus {
         let r = geo.cell_rect(cell);
         assert_eq!(buf[(r.x, r.y)].bg, Color::Green, "cell {cell}");
+    }
+    game.apply(Action::Hint, now);
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let text = screen(&buf);
+    assert!(text.contains("Press ? again to apply the hint"), "{text}");
+    assert!(text.contains("Hints     1"), "counted once");
+    for c in &shown.cells {
+        let r = geo.cell_rect(c.cell);
+        let expected = match c.role {
+            Role::Loses => Color::LightMagenta,
+            Role::Gets => Color::LightCyan,
+            Role::Wrong => Color::Red,
+            _ => Color::Green,
+        };
+        assert_eq!(buf[(r.x, r.y)].bg, expected, "cell {}", c.cell);
     }
 }
 
@@ -307,13 +320,11 @@ fn long_hints_are_shown_whole_in_pages_at_80_by_24() {
     for _ in 0..300 {
         game.apply(Action::Hint, now);
         game.apply(Action::Hint, now);
+        game.apply(Action::Hint, now);
         let Some(shown) = game.shown_hint().cloned() else {
             break;
         };
-        let wanted = format!(
-            "Hint: {} {} (? applies it)",
-            shown.hint.technique, shown.hint.text
-        );
+        let wanted = format!("Hint: {} {}", shown.title(), shown.body());
         let wanted: Vec<&str> = wanted.split_whitespace().collect();
         let (first, pages) = notes_text(&draw(&game, now, (80, 24), COLOR), &geo);
         let mut seen = first;
@@ -332,7 +343,7 @@ fn long_hints_are_shown_whole_in_pages_at_80_by_24() {
         }
         let seen: Vec<&str> = seen.split_whitespace().collect();
         // Words cut at the panel's edge are re-joined before comparing.
-        assert_eq!(seen.concat(), wanted.concat(), "{}", shown.hint.text);
+        assert_eq!(seen.concat(), wanted.concat(), "{}", shown.body());
         game.apply(Action::Hint, now);
     }
     assert!(game.is_solved(), "hints solve the puzzle");
@@ -358,8 +369,9 @@ fn a_hint_longer_than_the_panel_pages_without_losing_a_word() {
     }
     game.apply(Action::Hint, now);
     game.apply(Action::Hint, now);
-    let shown = game.shown_hint().unwrap().hint.clone();
-    let wanted = format!("Hint: {} {} (? applies it)", shown.technique, shown.text);
+    game.apply(Action::Hint, now);
+    let shown = game.shown_hint().unwrap().clone();
+    let wanted = format!("Hint: {} {}", shown.title(), shown.body());
     let geo = geometry((80, 24));
     let (mut seen, pages) = notes_text(&draw(&game, now, (80, 24), COLOR), &geo);
     let Some((1, total)) = pages else {

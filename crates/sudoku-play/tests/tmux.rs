@@ -315,7 +315,8 @@ fn plays_a_full_game_with_candidates_and_a_staged_hint() {
     }
     assert_eq!(shown(&screen, &geo, blank), 0);
 
-    // A hint in three presses: the technique, then its cells, then applied.
+    // A hint in four presses: the technique, where to look, the step, then
+    // applied.
     tmux.keys(&["?"]);
     let screen = tmux.wait_for("the technique", |s| contains(s, "Hint:"));
     assert!(
@@ -324,12 +325,17 @@ fn plays_a_full_game_with_candidates_and_a_staged_hint() {
         screen.join("\n")
     );
     assert!(
-        !contains(&screen, "=>"),
+        !contains(&screen, " = "),
         "the answer waits: {}",
         screen.join("\n")
     );
     tmux.keys(&["?"]);
-    tmux.wait_for("the cells", |s| contains(s, "applies it"));
+    let screen = tmux.wait_for("where", |s| contains(s, "Press ? again to see the step"));
+    assert!(!contains(&screen, " = "), "{}", screen.join("\n"));
+    tmux.keys(&["?"]);
+    tmux.wait_for("the step", |s| {
+        contains(s, "Press ? again to apply the hint")
+    });
     tmux.keys(&["?"]);
     let screen = tmux.wait_for("the applied hint", |s| {
         filled(s, &geo) == puzzle.givens() + 1
