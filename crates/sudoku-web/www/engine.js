@@ -61,7 +61,7 @@ export class Engine {
    * `marks` (81 masks): {kind, technique, difficulty, digits, units, cells,
    * focus, placements, eliminations, clear, usedMarks, stages} or {done}.
    */
-  hint(board, solution, marks) {
+  hint(board, solution, marks = []) {
     return JSON.parse(this.call("hint", `${board}\n${solution}\n${marks.join(",")}`));
   }
 

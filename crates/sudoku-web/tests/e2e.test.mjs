@@ -1,0 +1,1143 @@
+// The real page (target/site) in headless Chromium through chromedriver,
+// driven as a player would: keys and clicks, with the game's state read from
+// the DOM contract's attributes (data-value, data-marks, classes, dialogs'
+// open attribute), and every expected answer from the native CLI
+// (target/release/sudoku), never from the page or its engine.
+//
+// Each test has its own browser session and profile (so its own
+// localStorage); any SEVERE entry in the browser console fails the test.
+// Screenshots go to target/web-screens/.
+//
+// Run: node --test crates/sudoku-web/tests/e2e.test.mjs (after build.sh and
+// cargo build --release -p sudoku-cli). Fails, and does not skip, when
+// chromium or chromedriver is missing.
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { Key, requireBrowser, startDriver, waitFor } from "./webdriver.mjs";
+import { serve } from "./serve.mjs";
+import {
+  LEVELS,
+  PEERS,
+  SCREENS,
+  SITE,
+  candidatesOf,
+  cellName,
+  cli,
+  digitsOf,
+  nativeDaily,
+  nativeRatings,
+  nativeSolutions,
+  parseHintLine,
+  requireBuilt,
+} from "./lib.mjs";
+
+// Puzzles from crates/sudoku-core/tests/data/serate.txt. Their solutions,
+// ratings and first hints are asked of the CLI at the start.
+const EASY1 = ".2.7...8..5..91..77.93.4......5...98..4.1....29.....4...8.6.3.....18...49......7."; // SE 1.5
+const EASY2 = ".....569...6...2...8.3....1..24.6...3......625...3.7...7..1.....1.7.49...3.5....4"; // SE 1.2
+const POINTING = "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56"; // starts with a Pointing
+const DAILY_DATES = ["2026-11-30", "2026-12-04", "2027-01-02"];
+const GAME_KEY = "sudoku-web/v1/game";
+const STATS_KEY = "sudoku-web/v1/stats";
+/** A page of the site's origin that is not the game, to set up localStorage before the game loads. */
+const BLANK_PAGE = "<!doctype html><meta charset=utf-8><link rel=icon href=data:,><title>blank</title><p>test setup page";
+
+requireBuilt();
+requireBrowser(); // fail loudly, never skip
+
+let server;
+let driver;
+/** CLI facts per puzzle: {solution, rating: {er, ep, ed, level, hardest, steps}}. */
+const facts = new Map();
+
+before(async () => {
+  mkdirSync(SCREENS, { recursive: true });
+  for (const f of readdirSync(SCREENS)) if (f.startsWith("fail-")) rmSync(join(SCREENS, f));
+  server = await serve(SITE, 0, { "/__blank.html": BLANK_PAGE });
+  driver = await startDriver();
+  const puzzles = [EASY1, EASY2, POINTING];
+  const [solutions, ratings] = await Promise.all([nativeSolutions(puzzles, "e2e.solve.txt"), nativeRatings(puzzles, "e2e.rate.txt")]);
+  puzzles.forEach((p, i) => facts.set(p, { solution: solutions[i], rating: ratings[i] }));
+});
+
+after(async () => {
+  await driver?.stop();
+  await server?.close();
+});
+
+// ---------------------------------------------------------------- helpers
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+const slug = (s) => s.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase().slice(0, 60);
+
+/**
+ * A test with its own browser session: fails on SEVERE console entries,
+ * saves a screenshot when it fails, always quits the browser.
+ */
+function e2e(name, options, fn) {
+  if (typeof options === "function") [options, fn] = [{}, options];
+  const { timeout = 60000, width = 1280, height = 800, args = [] } = options;
+  test(name, { timeout }, async () => {
+    const b = await driver.session({ args });
+    try {
+      await setViewport(b, width, height);
+      await fn(b);
+      const severe = await b.severe();
+      assert.deepEqual(
+        severe.map((e) => e.message),
+        [],
+        `SEVERE browser console entries:\n${severe.map((e) => `${e.source}: ${e.message}`).join("\n")}`,
+      );
+    } catch (e) {
+      await b.screenshot(join(SCREENS, `fail-${slug(name)}.png`)).catch(() => {});
+      await b.log().catch(() => []);
+      if (b.console.length) e.message += `\n-- browser console --\n${b.console.map((x) => `${x.level} ${x.message}`).join("\n")}`;
+      throw e;
+    } finally {
+      await b.quit().catch(() => {});
+    }
+  });
+}
+
+/** Sizes the window so that the page's viewport is width × height. */
+async function setViewport(b, width, height) {
+  await b.setWindowRect({ width, height });
+  for (let i = 0; i < 3; i++) {
+    const [iw, ih] = await b.execute("return [innerWidth, innerHeight]");
+    if (iw === width && ih === height) return;
+    const rect = await b.getWindowRect();
+    await b.setWindowRect({ width: rect.width + width - iw, height: rect.height + height - ih });
+  }
+  const [iw, ih] = await b.execute("return [innerWidth, innerHeight]");
+  assert.deepEqual([iw, ih], [width, height], "the viewport could not be sized");
+}
+
+const attrOf = async (b, css, name) => (await b.find(css)).attr(name);
+const textOf = async (b, css) => (await b.find(css)).text();
+const isOpen = async (b, css) => (await (await b.find(css)).prop("open")) === true;
+
+/** Waits until a game is on screen: body[data-ready=true] and not busy. */
+async function waitReady(b, timeout = 20000) {
+  await waitFor(
+    async () => {
+      const body = await b.find("body");
+      return (await body.attr("data-ready")) === "true" && (await body.attr("data-busy")) !== "true";
+    },
+    { timeout, message: "body[data-ready=true] without data-busy=true" },
+  );
+}
+
+/** Opens the page (a full load), with `hash`, and waits until it is ready. */
+async function openPage(b, hash = "") {
+  await b.navigate("about:blank");
+  await b.navigate(server.url + hash);
+  await waitReady(b);
+}
+
+/** Opens the page on an imported puzzle (#p=) and waits until it shows it, rated. */
+async function openPuzzle(b, puzzle) {
+  await openPage(b, `#p=${puzzle}`);
+  await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === puzzle, {
+    timeout: 10000,
+    message: `#board[data-puzzle] to be the imported ${puzzle}`,
+  });
+}
+
+/**
+ * The 81 cells as the DOM tells them: {cell, value, marks, given, classes,
+ * role}, by data-cell. Read one WebDriver request at a time (the dataset
+ * property holds data-cell, data-value, data-marks and data-given at once;
+ * the class list is a second request): chromedriver answers a burst of
+ * parallel requests more slowly than a queue.
+ */
+async function cells(b, { classes = true } = {}) {
+  const els = await b.findAll("#board .cell");
+  assert.equal(els.length, 81, "81 .cell elements in #board");
+  const out = new Array(81);
+  for (const e of els) {
+    const data = await e.prop("dataset");
+    const cls = classes ? await e.prop("className") : "";
+    const cell = Number(data.cell);
+    assert.ok(Number.isInteger(cell) && cell >= 0 && cell < 81, `data-cell ${data.cell}`);
+    assert.match(String(data.value), /^[0-9]$/, `data-value of cell ${cell}`);
+    assert.equal(out[cell], undefined, `data-cell ${cell} twice`);
+    out[cell] = {
+      cell,
+      value: data.value,
+      marks: data.marks === undefined ? null : Number(data.marks),
+      given: data.given,
+      classes: new Set(String(cls).split(/\s+/).filter(Boolean)),
+      el: e,
+    };
+  }
+  return out;
+}
+
+/** The board as an 81-character line ('.' blank) from data-value. */
+async function boardLine(b) {
+  const all = await cells(b, { classes: false });
+  return all.map((c) => (c.value === "0" ? "." : c.value)).join("");
+}
+
+const cellEl = (b, i) => b.find(`#board .cell[data-cell="${i}"]`);
+const valueOf = async (b, i) => (await cellEl(b, i)).attr("data-value");
+const marksOf = async (b, i) => Number(await (await cellEl(b, i)).attr("data-marks"));
+const classesOf = async (b, i) => (await cellEl(b, i)).classes();
+
+/** The selected cell's number (the one .cell.selected), or null. */
+async function selected(b) {
+  const sel = await b.findAll("#board .cell.selected");
+  assert.ok(sel.length <= 1, `${sel.length} cells are .selected`);
+  return sel.length ? Number(await sel[0].attr("data-cell")) : null;
+}
+
+/** Arrow keys from cell `from` to cell `to`. */
+function arrows(from, to) {
+  const keys = [];
+  const dr = Math.floor(to / 9) - Math.floor(from / 9);
+  const dc = (to % 9) - (from % 9);
+  for (let i = 0; i < Math.abs(dr); i++) keys.push(dr > 0 ? Key.ArrowDown : Key.ArrowUp);
+  for (let i = 0; i < Math.abs(dc); i++) keys.push(dc > 0 ? Key.ArrowRight : Key.ArrowLeft);
+  return keys;
+}
+
+/** Moves the selection to `cell` with the arrow keys. */
+async function moveTo(b, cell) {
+  let from = await selected(b);
+  if (from === null) {
+    await b.keys(Key.ArrowRight);
+    from = await selected(b);
+    assert.notEqual(from, null, "an arrow key selects a cell");
+  }
+  if (from !== cell) await b.keys(...arrows(from, cell));
+  assert.equal(await selected(b), cell, `the arrows moved the selection to ${cellName(cell)}`);
+}
+
+/** Seconds shown by #timer ("m:ss", "mm:ss" or "h:mm:ss"). */
+async function timerSeconds(b) {
+  const t = (await textOf(b, "#timer")).trim();
+  const m = /(?:(\d+):)?(\d+):(\d\d)/.exec(t);
+  assert.ok(m, `#timer shows a time: "${t}"`);
+  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
+
+/** `sudoku -s` of one puzzle. */
+async function solveNative(puzzle) {
+  const [s] = await nativeSolutions([puzzle], `e2e-${puzzle.replace(/\./g, "0").slice(0, 20)}.txt`);
+  return s;
+}
+
+/** The blank cells of a puzzle line. */
+const blanks = (p) => [...p].map((ch, c) => (ch === "." ? c : -1)).filter((c) => c >= 0);
+
+/** A digit that is not the solution's and not in conflict with the board (a silent mistake). */
+function silentWrong(board, solution, c) {
+  return digitsOf(candidatesOf(board)[c]).find((d) => String(d) !== solution[c]);
+}
+
+/** `puzzle` with a clue that contradicts its solution: no solution (checked with `sudoku count`). */
+async function noSolutionOf(puzzle) {
+  const { solution } = facts.get(puzzle);
+  const c = blanks(puzzle).find((x) => silentWrong(puzzle, solution, x));
+  const out = puzzle.slice(0, c) + silentWrong(puzzle, solution, c) + puzzle.slice(c + 1);
+  assert.equal((await cli(["count", "-"], { input: out + "\n" })).stdout.trim(), "0", `${out} has no solution`);
+  return out;
+}
+
+/** `puzzle` with its first givens taken away until it has several solutions (`sudoku count`). */
+async function severalOf(puzzle) {
+  const givens = [...puzzle].map((ch, c) => (ch === "." ? -1 : c)).filter((c) => c >= 0);
+  const tries = givens.map((_, k) => [...puzzle].map((ch, c) => (givens.slice(0, k + 1).includes(c) ? "." : ch)).join(""));
+  const counts = (await cli(["count", "-"], { input: tries.join("\n") + "\n" })).stdout.trim().split("\n").map(Number);
+  const i = counts.findIndex((n) => n >= 2);
+  assert.ok(i >= 0, "a puzzle with several solutions");
+  return tries[i];
+}
+
+/**
+ * A checkbox of #settings-dialog as the player sees it: opens the dialog,
+ * reads it, clicks it when `want` is given and differs, closes the dialog.
+ * Returns the state it was in.
+ */
+async function setting(b, id, want) {
+  await (await b.find("#settings")).click();
+  await waitFor(() => isOpen(b, "#settings-dialog"), { message: "#settings-dialog open" });
+  const box = await b.find(id);
+  const was = await box.prop("checked");
+  if (want !== undefined && want !== was) {
+    await box.click();
+    assert.equal(await box.prop("checked"), want, `${id} clicked`);
+  }
+  await b.keys(Key.Escape);
+  await waitFor(async () => !(await isOpen(b, "#settings-dialog")), { message: "Escape closes #settings-dialog" });
+  return was;
+}
+
+/** #rating as {er, level}: "SE 4.2 · hard". */
+async function shownRating(b) {
+  const t = await textOf(b, "#rating");
+  const m = /SE\s*(\d+\.\d)\s*·\s*([a-z]+)/i.exec(t);
+  return m ? { er: m[1], level: m[2].toLowerCase(), text: t } : { text: t };
+}
+
+/** The #done-dialog's figures. */
+async function doneFigures(b) {
+  const [er, ep, ed, hardest, time] = await Promise.all(
+    ["#done-er", "#done-ep", "#done-ed", "#done-hardest", "#done-time"].map((s) => textOf(b, s)),
+  );
+  return { er: er.trim(), ep: ep.trim(), ed: ed.trim(), hardest: hardest.trim(), time: time.trim() };
+}
+
+async function checkDone(b, puzzle) {
+  const { solution, rating } = facts.get(puzzle);
+  assert.equal(await boardLine(b), solution, "the board is the CLI's solution");
+  await waitFor(() => isOpen(b, "#done-dialog"), { timeout: 5000, message: "#done-dialog open" });
+  const done = await doneFigures(b);
+  assert.deepEqual(
+    { er: done.er, ep: done.ep, ed: done.ed },
+    { er: rating.er, ep: rating.ep, ed: rating.ed },
+    "#done-er/#done-ep/#done-ed equal sudoku rate --csv",
+  );
+  assert.equal(done.hardest, rating.hardest, "#done-hardest is the CLI's hardest technique");
+  assert.match(done.time, /\d+:\d\d/, "#done-time shows a time");
+}
+
+// ------------------------------------------------------------------ tests
+
+describe("playing", () => {
+  e2e("a whole imported easy puzzle with the keyboard only (arrows + digits)", { timeout: 60000 }, async (b) => {
+    const { solution, rating } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const all = await cells(b, { classes: false });
+    for (let c = 0; c < 81; c++) {
+      const given = EASY1[c] !== ".";
+      assert.equal(all[c].value, given ? EASY1[c] : "0", `${cellName(c)} data-value`);
+      assert.equal(all[c].given !== undefined && all[c].given !== "false", given, `${cellName(c)} data-given (${all[c].given})`);
+    }
+    const roles = await Promise.all([0, 40, 80].map(async (c) => (await cellEl(b, c)).attr("role")));
+    assert.deepEqual(roles, ["gridcell", "gridcell", "gridcell"], ".cell role=gridcell");
+    assert.equal(await attrOf(b, "#board", "role"), "grid");
+    assert.ok((await attrOf(b, "#board", "data-label")) !== null, "#board has data-label");
+    await waitFor(async () => (await shownRating(b)).er, { timeout: 5000, message: "#rating shows SE x.y" });
+    const shown = await shownRating(b);
+    assert.deepEqual({ er: shown.er, level: shown.level }, { er: rating.er, level: rating.level }, `#rating "${shown.text}"`);
+    // Row by row, one actions request a row; the selection checked after each.
+    let from = await selected(b);
+    if (from === null) {
+      await b.keys(Key.ArrowRight);
+      from = await selected(b);
+    }
+    assert.notEqual(from, null, "a cell is selected");
+    const todo = blanks(EASY1);
+    for (let r = 0; r < 9; r++) {
+      const row = todo.filter((c) => Math.floor(c / 9) === r);
+      if (!row.length) continue;
+      const keys = [];
+      for (const c of row) {
+        keys.push(...arrows(from, c), solution[c]);
+        from = c;
+      }
+      await b.keys(...keys);
+      assert.equal(await selected(b), from, `after row ${r + 1} the selection is at ${cellName(from)}`);
+    }
+    await checkDone(b, EASY1);
+    await b.screenshot(join(SCREENS, "desktop-done.png"));
+  });
+
+  e2e("another imported easy puzzle with clicks on cells and the keypad", { timeout: 90000 }, async (b) => {
+    const { solution } = facts.get(EASY2);
+    await openPuzzle(b, EASY2);
+    const keypad = {};
+    for (let d = 1; d <= 9; d++) keypad[d] = await b.find(`#keypad button[data-digit="${d}"]`);
+    for (const c of blanks(EASY2)) {
+      await (await cellEl(b, c)).click();
+      await keypad[solution[c]].click();
+    }
+    await checkDone(b, EASY2);
+  });
+
+  e2e("selection, hjkl moves, peer / same-digit / conflict classes", async (b) => {
+    await openPuzzle(b, EASY1);
+    const given = [...EASY1].findIndex((ch, c) => ch !== "." && c % 9 > 0 && c % 9 < 8 && c > 9 && c < 72);
+    await (await cellEl(b, given)).click();
+    assert.equal(await selected(b), given, "a click selects the cell");
+    assert.equal(await (await cellEl(b, given)).attr("aria-selected"), "true", "aria-selected on the selected cell");
+    for (const [key, delta] of [
+      ["l", 1],
+      ["j", 9],
+      ["h", -1],
+      ["k", -9],
+    ]) {
+      const before = await selected(b);
+      await b.keys(key);
+      assert.equal(await selected(b), before + delta, `${key} moves by ${delta}`);
+    }
+    await b.keys(Key.ArrowDown, Key.ArrowRight, Key.ArrowUp, Key.ArrowLeft);
+    assert.equal(await selected(b), given, "the arrows move around a square");
+    await setting(b, "#highlight", true);
+    const all = await cells(b);
+    assert.ok(all[given].classes.has("selected"), "the selection survives the settings dialog");
+    for (const p of PEERS[given]) assert.ok(all[p].classes.has("peer"), `${cellName(p)} is a .peer of ${cellName(given)}`);
+    for (let c = 0; c < 81; c++) {
+      if (c === given || PEERS[given].includes(c)) continue;
+      assert.ok(!all[c].classes.has("peer"), `${cellName(c)} is no peer of ${cellName(given)}`);
+      if (EASY1[c] === EASY1[given]) assert.ok(all[c].classes.has("same-digit"), `${cellName(c)} has the same digit`);
+    }
+    // A digit that repeats a given of the row: both are in conflict.
+    const row = Math.floor(given / 9);
+    const blank = blanks(EASY1).find((c) => Math.floor(c / 9) === row);
+    await moveTo(b, blank);
+    await b.keys(EASY1[given]);
+    assert.equal(await valueOf(b, blank), EASY1[given]);
+    assert.ok((await classesOf(b, blank)).includes("conflict"), "the repeated digit is a .conflict");
+    assert.ok((await classesOf(b, given)).includes("conflict"), "the given it repeats is a .conflict");
+    assert.match(await textOf(b, "#mistakes"), /1/, "#mistakes counts the mistake");
+    // 0, Backspace and Delete clear a digit (the solution's, after the mistake).
+    const { solution } = facts.get(EASY1);
+    for (const key of ["0", Key.Backspace, Key.Delete]) {
+      await b.keys(key);
+      assert.equal(await valueOf(b, blank), "0", `${JSON.stringify(key)} clears the cell`);
+      await b.keys(solution[blank]);
+      assert.equal(await valueOf(b, blank), solution[blank]);
+    }
+    assert.ok(!(await classesOf(b, given)).includes("conflict"), "no conflict once cleared");
+    // A given cannot be changed.
+    await moveTo(b, given);
+    await b.keys(EASY1[given] === "9" ? "1" : "9", Key.Backspace);
+    assert.equal(await valueOf(b, given), EASY1[given], "a given keeps its digit");
+    assert.ok(!["false", null].includes(await (await cellEl(b, given)).attr("data-given")), "a given has data-given");
+  });
+
+  e2e("a mistake limit: the last mistake opens #lost-dialog", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    await (await b.find("#settings")).click();
+    await waitFor(() => isOpen(b, "#settings-dialog"), { message: "#settings-dialog open" });
+    const options = await b.findAll("#mistake-limit option");
+    let limit = null;
+    for (const o of options) {
+      const v = Number(await o.attr("value"));
+      if (v > 0 && (limit === null || v < limit.v)) limit = { v, o };
+    }
+    assert.ok(limit, "#mistake-limit has a limit to choose");
+    await limit.o.click();
+    assert.equal(Number(await (await b.find("#mistake-limit")).prop("value")), limit.v);
+    await b.keys(Key.Escape);
+    await waitFor(async () => !(await isOpen(b, "#settings-dialog")), { message: "Escape closes #settings-dialog" });
+    const board = [...EASY1];
+    for (let i = 0; i < limit.v; i++) {
+      assert.equal(await isOpen(b, "#lost-dialog"), false, `not lost after ${i} mistakes`);
+      const c = blanks(board.join("")).find((x) => silentWrong(board.join(""), solution, x));
+      const wrong = silentWrong(board.join(""), solution, c);
+      await (await cellEl(b, c)).click();
+      await b.keys(String(wrong));
+      board[c] = String(wrong);
+    }
+    await waitFor(() => isOpen(b, "#lost-dialog"), { timeout: 3000, message: `#lost-dialog after ${limit.v} mistakes` });
+  });
+});
+
+describe("settings", () => {
+  e2e("#highlight off drops the peer highlight; #show-timer off hides #timer", async (b) => {
+    await openPuzzle(b, EASY1);
+    assert.notEqual(await attrOf(b, "#status", "aria-live"), null, "#status is aria-live");
+    const given = [...EASY1].findIndex((ch) => ch !== ".");
+    // Both on first (whatever the defaults), then off.
+    await setting(b, "#highlight", true);
+    await setting(b, "#show-timer", true);
+    await (await cellEl(b, given)).click();
+    assert.ok((await classesOf(b, PEERS[given][0])).includes("peer"), "peers are highlighted");
+    assert.equal(await (await b.find("#timer")).displayed(), true, "#timer shown");
+    await setting(b, "#highlight", false);
+    await (await cellEl(b, given)).click();
+    const all = await cells(b);
+    assert.deepEqual(all.filter((x) => x.classes.has("peer") || x.classes.has("same-digit")).map((x) => cellName(x.cell)), [], "no highlight with #highlight off");
+    assert.ok(all[given].classes.has("selected"), "the selection stays shown");
+    await setting(b, "#show-timer", false);
+    assert.equal(await (await b.find("#timer")).displayed(), false, "#show-timer off hides #timer");
+    // The settings are kept across a reload.
+    await b.refresh();
+    await waitReady(b);
+    assert.equal(await (await b.find("#timer")).displayed(), false, "#timer still hidden after a reload");
+    assert.equal(await setting(b, "#highlight"), false, "#highlight still off after a reload");
+  });
+});
+
+describe("pencil marks", () => {
+  e2e("pencil mode, Shift+digit, x, auto-remove (m)", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const cands = candidatesOf(EASY1);
+    const c = blanks(EASY1).find((x) => digitsOf(cands[x]).length >= 3);
+    const [d1, d2, d3] = digitsOf(cands[c]);
+    await (await cellEl(b, c)).click();
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "false");
+    await (await b.find("#pencil")).click();
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "true", "#pencil turns pencil mode on");
+    await b.keys(String(d1), String(d2));
+    assert.equal(await marksOf(b, c), (1 << d1) | (1 << d2), `pencil ${d1} ${d2} in data-marks`);
+    assert.equal(await valueOf(b, c), "0", "pencil digits are not placed");
+    await (await b.find(`#keypad button[data-digit="${d3}"]`)).click();
+    assert.equal(await marksOf(b, c), (1 << d1) | (1 << d2) | (1 << d3), "the keypad pencils too");
+    await b.keys(String(d1));
+    assert.equal(await marksOf(b, c), (1 << d2) | (1 << d3), "a second press takes the mark away");
+    await b.keys("n");
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "false", "n turns pencil mode off");
+    await b.keys([Key.Shift, String(d1)]);
+    assert.equal(await marksOf(b, c), (1 << d1) | (1 << d2) | (1 << d3), "Shift+digit toggles a mark");
+    await b.keys([Key.Shift, String(d1)]);
+    assert.equal(await marksOf(b, c), (1 << d2) | (1 << d3), "Shift+digit again takes it away");
+    assert.equal(await valueOf(b, c), "0");
+    await b.keys("x");
+    assert.equal(await marksOf(b, c), 0, "x clears the marks");
+
+    // Auto-remove: marks of a digit in peers go when the digit is placed.
+    // The setting is read where the player sees it, in #settings-dialog.
+    const autoRemoveSetting = () => setting(b, "#auto-remove");
+    const board = [...EASY1];
+    if (!(await autoRemoveSetting())) {
+      await b.keys("m");
+      assert.equal(await autoRemoveSetting(), true, "m turns auto-remove on");
+    }
+    const pick = () => {
+      const line = board.join("");
+      const cand = candidatesOf(line);
+      for (const q of blanks(line)) {
+        const d = Number(solution[q]);
+        const p = PEERS[q].find((x) => board[x] === "." && cand[x] & (1 << d));
+        if (p !== undefined) return { q, d, p };
+      }
+      throw new Error("no cell to test auto-remove with");
+    };
+    let { q, d, p } = pick();
+    await moveTo(b, p);
+    await b.keys([Key.Shift, String(d)]);
+    assert.equal(await marksOf(b, p), 1 << d);
+    await moveTo(b, q);
+    await b.keys(String(d));
+    board[q] = String(d);
+    assert.equal(await valueOf(b, q), String(d));
+    assert.equal(await marksOf(b, p), 0, `auto-remove took ${d} from ${cellName(p)}`);
+    await b.keys("m");
+    assert.equal(await autoRemoveSetting(), false, "m turns auto-remove off");
+    ({ q, d, p } = pick());
+    await moveTo(b, p);
+    await b.keys([Key.Shift, String(d)]);
+    await moveTo(b, q);
+    await b.keys(String(d));
+    assert.equal(await valueOf(b, q), String(d));
+    assert.equal(await marksOf(b, p), 1 << d, `without auto-remove ${cellName(p)} keeps its mark ${d}`);
+  });
+
+  e2e("fill candidates (f and #fill) equals the candidates of the board", async (b) => {
+    const { solution } = facts.get(POINTING);
+    await openPuzzle(b, POINTING);
+    // A few digits first, so that the candidates are not the puzzle's.
+    for (const c of blanks(POINTING).slice(0, 4)) {
+      await (await cellEl(b, c)).click();
+      await b.keys(solution[c]);
+    }
+    await b.keys("f");
+    const check = async (how) => {
+      const all = await cells(b, { classes: false });
+      const line = all.map((x) => (x.value === "0" ? "." : x.value)).join("");
+      const want = candidatesOf(line);
+      await waitFor(async () => (await marksOf(b, blanks(line)[0])) !== 0, { message: `${how} filled the marks` });
+      const now = await cells(b, { classes: false });
+      for (let c = 0; c < 81; c++) {
+        if (now[c].value !== "0") continue;
+        assert.equal(now[c].marks, want[c], `${how}: ${cellName(c)} marks ${digitsOf(now[c].marks)}, candidates ${digitsOf(want[c])}`);
+      }
+      return line;
+    };
+    const line = await check("f");
+    await b.keys("x"); // one cell's marks cleared
+    await (await b.find("#fill")).click();
+    assert.equal(await check("#fill"), line);
+  });
+});
+
+describe("hints", () => {
+  e2e("three stages, then applying: an elimination (Pointing)", async (b) => {
+    const { solution } = facts.get(POINTING);
+    const out = await cli(["hint", POINTING]);
+    const native = parseHintLine(out.stdout.split("\n")[0]);
+    assert.ok(native.eliminations.length > 0, `the CLI's hint eliminates: ${out.stdout}`);
+    const pattern = /\): (.*?) in /.exec(out.stdout)?.[1]?.split(",") ?? [];
+    await openPuzzle(b, POINTING);
+    assert.equal(await attrOf(b, "#hint-panel", "data-stage"), "0");
+    const before = await cells(b, { classes: false });
+    const stageText = [];
+    for (const stage of [1, 2, 3]) {
+      await b.keys("?");
+      await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === String(stage), {
+        message: `#hint-panel[data-stage=${stage}] after ${stage} presses of ?`,
+      });
+      stageText.push((await textOf(b, "#hint-text")).trim());
+      assert.ok(stageText.at(-1).length > 0, `#hint-text at stage ${stage}`);
+      const all = await cells(b);
+      const having = (cls) => all.filter((x) => x.classes.has(cls)).map((x) => x.cell);
+      if (stage === 1) {
+        for (const cls of ["hint-focus", "hint-gets", "hint-loses", "hint-pattern"]) {
+          assert.deepEqual(having(cls), [], `no .${cls} at stage 1`);
+        }
+      }
+      if (stage === 2) {
+        const focus = having("hint-focus").map(cellName);
+        assert.ok(focus.length > 0, "stage 2 highlights .hint-focus cells");
+        for (const f of focus) assert.ok(pattern.includes(f), `.hint-focus ${f} is in the CLI's pattern ${pattern}`);
+        assert.deepEqual(having("hint-loses"), [], "stage 2 does not tell which cells lose");
+      }
+      if (stage === 3) {
+        const loses = having("hint-loses").sort((x, y) => x - y);
+        const want = [...new Set(native.eliminations.map(([c]) => c))].sort((x, y) => x - y);
+        assert.deepEqual(loses.map(cellName), want.map(cellName), "stage 3: .hint-loses are the CLI's eliminations' cells");
+        assert.ok(having("hint-pattern").length + having("hint-focus").length > 0, "stage 3 shows the pattern");
+      }
+      assert.deepEqual(
+        all.map((x) => x.value + "/" + x.marks),
+        before.map((x) => x.value + "/" + x.marks),
+        "showing a hint changes nothing",
+      );
+    }
+    assert.equal(new Set(stageText).size, 3, "each stage tells more");
+    assert.equal(await (await b.find("#apply-hint")).enabled(), true, "#apply-hint is enabled");
+    await b.screenshot(join(SCREENS, "desktop-hint.png"));
+    await b.keys("?"); // the fourth press applies
+    await waitFor(async () => (await marksOf(b, native.eliminations[0][0])) !== 0, { message: "the elimination was applied" });
+    const board = await boardLine(b);
+    assert.equal(board, POINTING, "an elimination places nothing");
+    const cands = candidatesOf(board);
+    for (const [c, d] of native.eliminations) {
+      const m = await marksOf(b, c);
+      assert.equal(m & (1 << d), 0, `${cellName(c)} lost ${d}`);
+      assert.ok(m & (1 << Number(solution[c])), `${cellName(c)} keeps its true digit`);
+      assert.equal(m, cands[c] & ~(1 << d), `${cellName(c)}: its candidates without ${d}`);
+    }
+    assert.equal(await attrOf(b, "#hint-panel", "data-stage"), "0", "the hint is gone once applied");
+  });
+
+  e2e("three stages with #hint, then #apply-hint places the solution's digit", async (b) => {
+    const { solution } = facts.get(EASY1);
+    const out = await cli(["hint", EASY1]);
+    const native = parseHintLine(out.stdout.split("\n")[0]);
+    assert.ok(native.placements.length > 0, `the CLI's hint places: ${out.stdout}`);
+    await openPuzzle(b, EASY1);
+    for (const stage of [1, 2, 3]) {
+      await (await b.find("#hint")).click();
+      await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === String(stage), {
+        message: `#hint-panel[data-stage=${stage}]`,
+      });
+    }
+    const all = await cells(b);
+    const gets = all.filter((x) => x.classes.has("hint-gets")).map((x) => x.cell);
+    assert.deepEqual(gets.map(cellName), native.placements.map(([c]) => cellName(c)), ".hint-gets is the CLI's placement");
+    await (await b.find("#apply-hint")).click();
+    const [c, d] = native.placements[0];
+    await waitFor(async () => (await valueOf(b, c)) !== "0", { message: "#apply-hint placed the digit" });
+    assert.equal(await valueOf(b, c), String(d), `${cellName(c)} got the hint's digit`);
+    assert.equal(await valueOf(b, c), solution[c], "which is the solution's");
+    assert.equal(await attrOf(b, "#hint-panel", "data-stage"), "0");
+  });
+
+  e2e("a wrong digit: the hint points at it (.hint-wrong) and applying clears it", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1).find((x) => silentWrong(EASY1, solution, x));
+    const wrong = silentWrong(EASY1, solution, c);
+    assert.ok(wrong, "a cell for a silent mistake");
+    await (await cellEl(b, c)).click();
+    await b.keys(String(wrong));
+    assert.equal(await valueOf(b, c), String(wrong));
+    await b.keys("?", "?", "?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "3", { message: "stage 3" });
+    const all = await cells(b);
+    assert.deepEqual(
+      all.filter((x) => x.classes.has("hint-wrong")).map((x) => cellName(x.cell)),
+      [cellName(c)],
+      "the wrong digit's cell is .hint-wrong",
+    );
+    await (await b.find("#apply-hint")).click();
+    await waitFor(async () => (await valueOf(b, c)) === "0", { message: "applying the hint cleared the wrong digit" });
+    // #check / c marks nothing wrong now, and the page still plays.
+    await b.keys("c");
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    assert.equal(await valueOf(b, c), solution[c]);
+  });
+});
+
+describe("undo, redo, reload", () => {
+  e2e("undo (u, Ctrl+Z, #undo) and redo (Ctrl+Y, Ctrl+R, #redo) restore data-value", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const [c1, c2, c3] = blanks(EASY1);
+    for (const c of [c1, c2, c3]) {
+      await (await cellEl(b, c)).click();
+      await b.keys(solution[c]);
+    }
+    const values = async () => Promise.all([c1, c2, c3].map((c) => valueOf(b, c)));
+    const s = [solution[c1], solution[c2], solution[c3]];
+    assert.deepEqual(await values(), s);
+    await b.keys("u");
+    assert.deepEqual(await values(), [s[0], s[1], "0"], "u undoes the last digit");
+    await b.keys([Key.Control, "z"]);
+    assert.deepEqual(await values(), [s[0], "0", "0"], "Ctrl+Z undoes the one before");
+    await (await b.find("#undo")).click();
+    assert.deepEqual(await values(), ["0", "0", "0"], "#undo undoes the first");
+    await b.keys([Key.Control, "y"]);
+    assert.deepEqual(await values(), [s[0], "0", "0"], "Ctrl+Y redoes");
+    await b.keys([Key.Control, "r"]);
+    assert.deepEqual(await values(), [s[0], s[1], "0"], "Ctrl+R redoes (and does not reload)");
+    await (await b.find("#redo")).click();
+    assert.deepEqual(await values(), s, "#redo redoes");
+    // Overwriting a digit, and marks, are undone too.
+    await (await cellEl(b, c1)).click();
+    const other = s[0] === "9" ? "8" : "9";
+    await b.keys(other);
+    assert.equal(await valueOf(b, c1), other);
+    await b.keys("u");
+    assert.equal(await valueOf(b, c1), s[0], "undo brings back the overwritten digit");
+    await (await cellEl(b, c3)).click();
+    await b.keys(Key.Backspace);
+    assert.equal(await valueOf(b, c3), "0");
+    const d = digitsOf(candidatesOf(await boardLine(b))[c3])[0];
+    await b.keys([Key.Shift, String(d)]);
+    assert.equal(await marksOf(b, c3), 1 << d);
+    await b.keys("u");
+    assert.equal(await marksOf(b, c3), 0, "undo takes the mark away");
+    await b.keys("u");
+    assert.equal(await valueOf(b, c3), s[2], "undo brings back the erased digit");
+  });
+
+  e2e("a reload keeps the board, the marks and the timer", async (b) => {
+    const { solution } = facts.get(EASY2);
+    await openPuzzle(b, EASY2);
+    const [c1, c2, c3] = blanks(EASY2);
+    await (await cellEl(b, c1)).click();
+    await b.keys(solution[c1]);
+    await (await cellEl(b, c2)).click();
+    await b.keys(solution[c2]);
+    const d = digitsOf(candidatesOf(await boardLine(b))[c3]).slice(0, 2);
+    await (await cellEl(b, c3)).click();
+    await b.keys(...d.map((x) => [Key.Shift, String(x)]));
+    const marks = d.reduce((m, x) => m | (1 << x), 0);
+    assert.equal(await marksOf(b, c3), marks);
+    await waitFor(async () => (await timerSeconds(b)) >= 3, { timeout: 8000, message: "#timer reaches 0:03" });
+    const before = await cells(b, { classes: false });
+    const t0 = await timerSeconds(b);
+    const saved = await b.execute(`return localStorage.getItem(${JSON.stringify(GAME_KEY)})`);
+    assert.ok(saved, `${GAME_KEY} is in localStorage`);
+    const wall = Date.now();
+    await b.refresh();
+    await waitReady(b);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), EASY2, "the same puzzle after a reload");
+    const now = await cells(b, { classes: false });
+    for (let c = 0; c < 81; c++) {
+      assert.equal(now[c].value, before[c].value, `${cellName(c)} data-value after a reload`);
+      assert.equal(now[c].marks, before[c].marks, `${cellName(c)} data-marks after a reload`);
+    }
+    const t1 = await timerSeconds(b);
+    const slack = Math.ceil((Date.now() - wall) / 1000) + 2;
+    assert.ok(t1 >= t0 && t1 <= t0 + slack, `#timer ${t1}s after the reload, ${t0}s before`);
+    await sleep(2100);
+    assert.ok((await timerSeconds(b)) > t1, "the timer runs on after the reload");
+    // And the game goes on: undo still knows the moves.
+    await b.keys("u");
+    await waitFor(async () => (await marksOf(b, c3)) !== marks, { message: "undo after a reload" });
+  });
+});
+
+describe("restart, print", () => {
+  e2e("#restart brings back the givens; #print does not break the page", async (b) => {
+    const { solution } = facts.get(EASY2);
+    await openPuzzle(b, EASY2);
+    const [c1, c2] = blanks(EASY2);
+    await (await cellEl(b, c1)).click();
+    await b.keys(solution[c1]);
+    await (await cellEl(b, c2)).click();
+    await b.keys([Key.Shift, solution[c2]]);
+    assert.equal(await valueOf(b, c1), solution[c1]);
+    assert.notEqual(await marksOf(b, c2), 0);
+    await (await b.find("#restart")).click();
+    // A confirmation, if the page asks for one: its button that says so.
+    const dialogs = await b.findAll("dialog[open]");
+    if (dialogs.length) {
+      const buttons = await dialogs[0].findAll("button");
+      let confirmed = false;
+      for (const button of buttons) {
+        if (/restart|yes|ok|confirm/i.test(await button.text())) {
+          await button.click();
+          confirmed = true;
+          break;
+        }
+      }
+      assert.ok(confirmed, "the restart confirmation has a button to confirm");
+    }
+    await waitFor(async () => (await valueOf(b, c1)) === "0", { message: "#restart clears the digits" });
+    const all = await cells(b, { classes: false });
+    assert.equal(all.map((x) => (x.value === "0" ? "." : x.value)).join(""), EASY2, "only the givens after #restart");
+    assert.deepEqual(all.filter((x) => x.marks !== 0).map((x) => cellName(x.cell)), [], "no marks after #restart");
+    await (await b.find("#print")).click();
+    await (await cellEl(b, c1)).click();
+    await b.keys(solution[c1]);
+    assert.equal(await valueOf(b, c1), solution[c1], "the page plays after #print");
+  });
+});
+
+describe("pause", () => {
+  e2e("pause hides the board and stops the timer", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    await waitFor(async () => (await timerSeconds(b)) >= 1, { timeout: 5000, message: "the timer runs" });
+    assert.notEqual(await attrOf(b, "#paused-overlay", "hidden"), null, "#paused-overlay is hidden while playing");
+    await b.keys("p");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "#paused-overlay shown" });
+    assert.equal(await attrOf(b, "#pause", "aria-pressed"), "true");
+    // The board's digits are not to be seen.
+    const given = [...EASY1].findIndex((ch) => ch !== ".");
+    const hidden = await b.execute(
+      `const board = document.getElementById("board");
+       const cell = board.querySelector('.cell[data-cell="${given}"]');
+       const r = board.getBoundingClientRect();
+       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+       const overlay = document.getElementById("paused-overlay");
+       const covered = !!top && overlay.contains(top) && getComputedStyle(overlay).backgroundColor !== "rgba(0, 0, 0, 0)";
+       const css = (e) => getComputedStyle(e);
+       const invisible = (e) => css(e).visibility === "hidden" || css(e).display === "none" || css(e).opacity === "0" || /blur/.test(css(e).filter);
+       return { covered, cell: invisible(cell) || cell.getClientRects().length === 0, board: invisible(board) || board.getClientRects().length === 0 };`,
+    );
+    assert.ok(hidden.covered || hidden.cell || hidden.board, `the board is hidden while paused: ${JSON.stringify(hidden)}`);
+    const t0 = await timerSeconds(b);
+    await sleep(2600);
+    assert.equal(await timerSeconds(b), t0, "the timer stands still while paused");
+    const c = blanks(EASY1)[0];
+    await b.keys(solution[c]);
+    assert.equal(await valueOf(b, c), "0", "no digit goes in while paused");
+    await b.keys("p");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) !== null, { message: "#paused-overlay hidden again" });
+    await sleep(2100);
+    assert.ok((await timerSeconds(b)) > t0, "the timer runs again");
+    // And #pause the button.
+    await (await b.find("#pause")).click();
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "#pause pauses" });
+  });
+});
+
+describe("daily, import, share", () => {
+  e2e("the daily puzzle for fixed dates (#daily=) equals `sudoku daily DATE`", async (b) => {
+    for (const date of DAILY_DATES) {
+      const { line } = await nativeDaily(date);
+      await openPage(b, `#daily=${date}`);
+      await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, {
+        timeout: 10000,
+        message: `#daily=${date} shows sudoku daily ${date}: ${line}`,
+      });
+      const label = await attrOf(b, "#board", "data-label");
+      assert.ok(label?.includes(date), `data-label "${label}" names the date`);
+      const [rating] = await nativeRatings([line], `daily-${date}.txt`);
+      const shown = await shownRating(b);
+      assert.deepEqual({ er: shown.er, level: shown.level }, { er: rating.er, level: rating.level }, `#rating "${shown.text}"`);
+    }
+    // The first one played to the end with the keyboard: a win in the statistics.
+    const { line } = await nativeDaily(DAILY_DATES[0]);
+    const solution = await solveNative(line);
+    await openPage(b, `#daily=${DAILY_DATES[0]}`);
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { message: `#daily=${DAILY_DATES[0]}` });
+    await moveTo(b, blanks(line)[0]);
+    let from = await selected(b);
+    const keys = [];
+    for (const c of blanks(line)) {
+      keys.push(...arrows(from, c), solution[c]);
+      from = c;
+    }
+    await b.keys(...keys);
+    await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after the daily puzzle" });
+    assert.equal(await boardLine(b), solution);
+    const stats = await b.execute(`return localStorage.getItem(${JSON.stringify(STATS_KEY)})`);
+    assert.ok(stats && Object.keys(JSON.parse(stats) ?? {}).length > 0, `${STATS_KEY} holds the win: ${stats}`);
+    await b.keys(Key.Escape);
+    await (await b.find("#stats")).click();
+    await waitFor(() => isOpen(b, "#stats-dialog"), { message: "#stats-dialog open" });
+    assert.match(await textOf(b, "#stats-dialog"), /1/, "the statistics show the game");
+  });
+
+  e2e("#new-game → #daily opens today's daily puzzle", async (b) => {
+    await openPage(b);
+    const today = new Date().toISOString().slice(0, 10);
+    const { line } = await nativeDaily(today);
+    await (await b.find("#new-game")).click();
+    await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
+    await (await b.find("#daily")).click();
+    await waitReady(b);
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { timeout: 10000, message: `today's daily ${line}` });
+  });
+
+  e2e("#new-game levels: each new puzzle is rated at its level by the CLI", { timeout: 90000 }, async (b) => {
+    await openPage(b);
+    const got = [];
+    for (const level of LEVELS) {
+      const before = await attrOf(b, "#board", "data-puzzle");
+      await (await b.find("#new-game")).click();
+      await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
+      await (await b.find(`#new-game-dialog [data-level="${level}"]`)).click();
+      await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) !== before, { timeout: 20000, message: `a new ${level} puzzle` });
+      await waitReady(b);
+      assert.equal(await isOpen(b, "#new-game-dialog"), false, "the dialog closes");
+      const puzzle = await attrOf(b, "#board", "data-puzzle");
+      assert.match(puzzle, /^[1-9.]{81}$/);
+      assert.equal(await boardLine(b), puzzle, "a new game shows only its givens");
+      got.push({ level, puzzle, shown: await shownRating(b) });
+    }
+    const puzzles = got.map((g) => g.puzzle);
+    const [ratings] = await Promise.all([nativeRatings(puzzles, "e2e-new.rate.txt")]);
+    got.forEach((g, i) => {
+      assert.equal(ratings[i].level, g.level, `the new ${g.level} puzzle ${g.puzzle} is ${ratings[i].level} for the CLI`);
+      assert.deepEqual({ er: g.shown.er, level: g.shown.level }, { er: ratings[i].er, level: g.level }, `#rating "${g.shown.text}"`);
+    });
+  });
+
+  e2e("import through the dialog (81 characters and a 9×9 grid) and its refusals", async (b) => {
+    await openPuzzle(b, EASY1);
+    const importText = async (text) => {
+      await (await b.find("#import")).click();
+      await waitFor(() => isOpen(b, "#import-dialog"), { message: "#import-dialog open" });
+      const area = await b.find("#import-text");
+      await area.clear();
+      await area.sendKeys(text);
+      await (await b.find("#import-ok")).click();
+    };
+    // Refusals: the dialog stays, says why, and the game stays.
+    const noSolution = await noSolutionOf(POINTING);
+    const several = await severalOf(POINTING);
+    for (const [what, text] of [
+      ["no solution", noSolution],
+      ["several solutions", several],
+      ["junk", "this is not a sudoku"],
+      ["a clash", "11" + ".".repeat(79)],
+    ]) {
+      await importText(text);
+      await waitFor(async () => (await textOf(b, "#import-error")).trim().length > 0, { message: `#import-error for ${what}` });
+      assert.equal(await isOpen(b, "#import-dialog"), true, `the dialog stays open on ${what}`);
+      assert.equal(await attrOf(b, "#board", "data-puzzle"), EASY1, `the game stays on ${what}`);
+      await b.keys(Key.Escape);
+      await waitFor(async () => !(await isOpen(b, "#import-dialog")), { message: "Escape closes the dialog" });
+    }
+    // 81 characters with 0 for blanks.
+    await importText(POINTING.replace(/\./g, "0"));
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === POINTING, { message: "the 81-character import" });
+    assert.equal(await isOpen(b, "#import-dialog"), false, "the dialog closes on success");
+    assert.equal(await boardLine(b), POINTING);
+    // A 9×9 grid.
+    const grid = EASY2.match(/.{9}/g).join("\n");
+    await importText(grid);
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === EASY2, { message: "the 9×9 grid import" });
+  });
+
+  e2e("#p= refusals: no solution, several, junk, an HTML/script payload", async (b) => {
+    const noSolution = await noSolutionOf(POINTING);
+    const several = await severalOf(POINTING);
+    const payload = `<img src=x onerror="document.body.dataset.pwned=1"><script>document.body.dataset.pwned=2</script><b id=injected>x</b>`;
+    const cases = [
+      ["no solution", noSolution],
+      ["several solutions", several],
+      ["junk", "hello-world"],
+      ["too short", "1234"],
+      ["HTML/script payload", encodeURIComponent(payload)],
+      ["raw HTML payload", payload.replace(/ /g, "%20")],
+    ];
+    for (const [what, hash] of cases) {
+      await openPage(b, `#p=${hash}`);
+      const shownPuzzle = await attrOf(b, "#board", "data-puzzle");
+      assert.match(shownPuzzle ?? "", /^[1-9.]{81}$/, `${what}: a game is shown`);
+      assert.notEqual(shownPuzzle, noSolution);
+      assert.notEqual(shownPuzzle, several);
+      const why = await waitFor(
+        async () => {
+          const t = `${await textOf(b, "#note")} ${await textOf(b, "#import-error")}`.trim();
+          return t.length > 0 && t;
+        },
+        { timeout: 5000, message: `${what}: #note or #import-error says why` },
+      );
+      assert.ok(why.length > 5, `${what}: ${why}`);
+      const injected = await b.execute(
+        `return { imgs: document.querySelectorAll('img[src="x"]').length, b: document.querySelectorAll("#injected").length,
+                  scripts: [...document.scripts].filter((s) => s.textContent.includes("pwned")).length,
+                  pwned: document.body.dataset.pwned ?? null }`,
+      );
+      assert.deepEqual(injected, { imgs: 0, b: 0, scripts: 0, pwned: null }, `${what}: the payload is not in the DOM`);
+      // Still playable.
+      const c = shownPuzzle.indexOf(".");
+      await (await cellEl(b, c)).click();
+      await b.keys([Key.Shift, "5"]);
+      assert.equal(await marksOf(b, c), 1 << 5, `${what}: the page still plays`);
+      await b.keys([Key.Shift, "5"]);
+    }
+  });
+
+  e2e("the share link round-trips", async (b) => {
+    const { solution } = facts.get(POINTING);
+    await openPuzzle(b, POINTING);
+    const c = blanks(POINTING)[0];
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    await (await b.find("#share")).click();
+    const link = await waitFor(async () => (await (await b.find("#share-link")).prop("value")) || null, { message: "#share-link value" });
+    assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\//, `#share-link ${link}`);
+    // Another puzzle in between, so that the saved game does not answer for the link.
+    await openPuzzle(b, EASY1);
+    await b.navigate("about:blank");
+    await b.navigate(link);
+    await waitReady(b);
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === POINTING, { message: `the link ${link} opens the shared puzzle` });
+    // And in a fresh browser (another profile: no saved game).
+    const other = await driver.session();
+    try {
+      await other.navigate(link);
+      await waitReady(other);
+      await waitFor(async () => (await attrOf(other, "#board", "data-puzzle")) === POINTING, { message: `a fresh browser opens ${link}` });
+      assert.equal(await boardLine(other), POINTING, "a shared puzzle starts from its givens");
+      const severe = await other.severe();
+      assert.deepEqual(severe.map((e) => e.message), [], "SEVERE entries in the fresh browser");
+    } finally {
+      await other.quit();
+    }
+  });
+});
+
+describe("storage", () => {
+  e2e("a corrupt localStorage does not break the page", { timeout: 90000 }, async (b) => {
+    await openPage(b);
+    const garbage = [
+      "{garbage",
+      "null",
+      "[]",
+      "42",
+      '"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabc"',
+      "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabc",
+      JSON.stringify({ puzzle: "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabc", solution: "x" }),
+      JSON.stringify({ puzzle: 42, solution: [], board: {}, marks: "x", undo: 7, redo: null, elapsed: "soon", mistakes: -1 }),
+      JSON.stringify({ puzzle: EASY1, solution: EASY1, board: EASY1, marks: new Array(81).fill(1e9) }),
+      JSON.stringify({ puzzle: EASY1, solution: facts.get(EASY1).solution, board: "9".repeat(81), marks: [], undo: [[["x"]]], elapsed: -5 }),
+      JSON.stringify({ puzzle: EASY1, solution: facts.get(EASY1).solution, marks: new Array(81).fill("1"), label: "<b>x</b>", rating: { er: "9" } }),
+    ];
+    const statsGarbage = ["{garbage", "[]", JSON.stringify({ easy: "x", hard: { played: "many" } }), "1e999", JSON.stringify({ easy: { played: -1, won: null } })];
+    for (const [i, value] of garbage.entries()) {
+      const stats = statsGarbage[i % statsGarbage.length];
+      // Set on a blank page of the origin: the game saves itself when it is left.
+      await b.navigate(`${server.url}__blank.html`);
+      await b.execute(
+        (k1, v1, k2, v2) => {
+          localStorage.setItem(k1, v1);
+          localStorage.setItem(k2, v2);
+        },
+        GAME_KEY,
+        value,
+        STATS_KEY,
+        stats,
+      );
+      await b.navigate(server.url);
+      await waitReady(b);
+      const puzzle = await attrOf(b, "#board", "data-puzzle");
+      assert.match(puzzle ?? "", /^[1-9.]{81}$/, `saved game ${value.slice(0, 60)}: a puzzle is shown`);
+      const line = await boardLine(b);
+      assert.ok([...puzzle].every((ch, c) => ch === "." || line[c] === ch), "the givens are on the board");
+      // Playable: the solution's digit in a blank cell.
+      const solution = await solveNative(puzzle);
+      const c = [...line].findIndex((ch) => ch === ".");
+      await (await cellEl(b, c)).click();
+      await b.keys(solution[c]);
+      assert.equal(await valueOf(b, c), solution[c], `saved game ${value.slice(0, 60)}: the page plays`);
+      await (await b.find("#stats")).click();
+      await waitFor(() => isOpen(b, "#stats-dialog"), { message: `#stats-dialog opens with stats ${stats}` });
+      await b.keys(Key.Escape);
+    }
+  });
+
+  e2e("a full localStorage does not break the page", async (b) => {
+    await openPuzzle(b, EASY1);
+    const { solution } = facts.get(EASY1);
+    const filled = await b.execute(() => {
+      let error = null;
+      let n = 0;
+      for (const size of [1 << 20, 1 << 16, 1 << 10, 64, 1]) {
+        const chunk = "x".repeat(size);
+        for (;;) {
+          try {
+            localStorage.setItem(`filler-${n}`, chunk);
+            n++;
+          } catch (e) {
+            error = e.name;
+            break;
+          }
+        }
+      }
+      return { error, n };
+    });
+    assert.equal(filled.error, "QuotaExceededError", `localStorage filled: ${JSON.stringify(filled)}`);
+    const todo = blanks(EASY1);
+    for (const c of todo.slice(0, 3)) {
+      await (await cellEl(b, c)).click();
+      await b.keys(solution[c]);
+      assert.equal(await valueOf(b, c), solution[c], "the page plays with a full localStorage");
+    }
+    await b.keys("f", "?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "hints with a full localStorage" });
+    await b.refresh();
+    await waitReady(b);
+    const puzzle = await attrOf(b, "#board", "data-puzzle");
+    const line = await boardLine(b);
+    const sol = puzzle === EASY1 ? solution : await solveNative(puzzle);
+    const c = [...line].findIndex((ch) => ch === ".");
+    await (await cellEl(b, c)).click();
+    await b.keys(sol[c]);
+    assert.equal(await valueOf(b, c), sol[c], "the page plays after a reload with a full localStorage");
+  });
+});
+
+describe("layout and screenshots", () => {
+  e2e("a 360×740 phone: the board fits, no horizontal scroll, cells of 32 px", { width: 360, height: 740 }, async (b) => {
+    await openPuzzle(b, EASY1);
+    const m = await b.execute(() => ({
+      innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      bodyScrollWidth: document.body.scrollWidth,
+    }));
+    assert.equal(m.innerWidth, 360);
+    assert.ok(m.scrollWidth <= m.innerWidth, `no horizontal scroll: scrollWidth ${m.scrollWidth} > ${m.innerWidth}`);
+    const board = await (await b.find("#board")).rect();
+    assert.ok(board.x >= 0 && board.x + board.width <= 360 + 0.5, `#board fits in the width: ${JSON.stringify(board)}`);
+    const rects = await Promise.all((await b.findAll("#board .cell")).map((e) => e.rect()));
+    const small = rects.filter((r) => r.width < 31.5 || r.height < 31.5);
+    assert.deepEqual(small, [], "every cell at least 32 px");
+    for (const r of rects) assert.ok(r.x >= 0 && r.x + r.width <= 360 + 0.5, "cells inside the width");
+    const keys = await Promise.all((await b.findAll("#keypad button")).map((e) => e.rect()));
+    for (const r of keys) assert.ok(r.x >= 0 && r.x + r.width <= 360 + 0.5, `keypad inside the width: ${JSON.stringify(r)}`);
+    await (await cellEl(b, blanks(EASY1)[3])).click();
+    await b.screenshot(join(SCREENS, "phone-light.png"));
+  });
+
+  e2e("screenshot: desktop 1280×800, light", { width: 1280, height: 800 }, async (b) => {
+    await openPuzzle(b, POINTING);
+    await (await cellEl(b, blanks(POINTING)[2])).click();
+    const m = await b.execute(() => ({ innerWidth, scrollWidth: document.documentElement.scrollWidth }));
+    assert.ok(m.scrollWidth <= m.innerWidth, `no horizontal scroll at 1280: ${JSON.stringify(m)}`);
+    await b.screenshot(join(SCREENS, "desktop-light.png"));
+  });
+
+  for (const [name, width, height] of [
+    ["phone", 360, 740],
+    ["desktop", 1280, 800],
+  ]) {
+    e2e(`screenshot: ${name} ${width}×${height}, dark`, { width, height, args: ["--blink-settings=preferredColorScheme=0"] }, async (b) => {
+      await openPuzzle(b, POINTING);
+      assert.equal(await b.execute("return matchMedia('(prefers-color-scheme: dark)').matches"), true, "dark scheme emulated");
+      await (await cellEl(b, blanks(POINTING)[2])).click();
+      await b.keys("?", "?", "?");
+      await b.screenshot(join(SCREENS, `${name}-dark.png`));
+    });
+  }
+});

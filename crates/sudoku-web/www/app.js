@@ -1,0 +1,553 @@
+import { LEVELS } from "./engine.js";
+
+const $ = id => document.getElementById(id);
+const body = document.body, grid = $("board"), K = "sudoku-web/v1/";
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+};
+const R = c => c / 9 | 0, C = c => c % 9, B = c => (c / 27 | 0) * 3 + (c % 9 / 3 | 0);
+const peers = (a, b) => a != b && (R(a) == R(b) || C(a) == C(b) || B(a) == B(b));
+const zeros = () => Array(81).fill(0);
+const cells = s => [...s].map(ch => +ch || 0);
+const text = b => b.map(v => v || ".").join("");
+const digits = m => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter(d => m >> d & 1);
+const pad = n => String(n).padStart(2, "0");
+const fmt = ms => {
+  const s = ms / 1000 | 0, h = s / 3600 | 0, m = pad((s / 60 | 0) % 60) + ":" + pad(s % 60);
+  return h ? h + ":" + m : m;
+};
+const conflicts = b => {
+  const s = new Set();
+  for (let a = 0; a < 81; a++) for (let c = a + 1; c < 81; c++) if (b[a] && b[a] == b[c] && peers(a, c)) s.add(a).add(c);
+  return s;
+};
+const announce = t => $("status").textContent = t;
+const note = t => {
+  const n = $("note");
+  if (!n.textContent.includes(t)) n.textContent = (n.textContent + " " + t).trim();
+};
+
+// Storage: every read is validated, every write may fail.
+const load = k => {
+  try { return JSON.parse(localStorage.getItem(K + k)); } catch { return undefined; }
+};
+let full;
+const store = (k, v) => {
+  try { localStorage.setItem(K + k, JSON.stringify(v)); } catch {
+    if (!full) note("Storage is full or unavailable: this game is not being saved.");
+    full = 1;
+  }
+};
+const int = (v, hi = 1e15) => Number.isInteger(v) && v >= 0 && v <= hi;
+const isPuzzle = (p, s) => typeof p == "string" && typeof s == "string" && /^[1-9.]{81}$/.test(p) && /^[1-9]{81}$/.test(s)
+  && !conflicts(cells(s)).size && [...p].every((ch, i) => ch == "." || ch == s[i]);
+const rating = r => r && typeof r == "object" && ["er", "ep", "ed"].every(k => typeof r[k] == "number")
+  && LEVELS.includes(r.level) && typeof r.hardest == "string" && r.hardest.length < 80
+  ? { er: r.er, ep: r.ep, ed: r.ed, level: r.level, hardest: r.hardest } : null;
+const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.isArray(d) && d.every(x => Array.isArray(x)
+  && x.length == 5 && int(x[0], 80) && int(x[1], 9) && int(x[2], 1022) && int(x[3], 9) && int(x[4], 1022)));
+const SETTINGS = { limit: 0, autoRemove: true, showTimer: true, highlight: true };
+const LABEL = /^(easy|medium|hard|expert|extreme|imported|daily \d{4}-\d\d-\d\d)$/;
+
+const S = { settings: { ...SETTINGS }, sel: null, pencil: false, ver: 0 };
+let stats = {}, pool = {};
+
+function restore(g) {
+  if (!g || !isPuzzle(g.puzzle, g.solution)) return;
+  const { puzzle: p, board = p, marks = zeros(), undo = [], redo = [], elapsed = 0, mistakes = 0, hints = 0,
+    label = "imported", over = null, counted = false, settings = SETTINGS } = g;
+  const ok = typeof board == "string" && /^[1-9.]{81}$/.test(board) && [...p].every((ch, i) => ch == "." || ch == board[i])
+    && Array.isArray(marks) && marks.length == 81 && marks.every(m => int(m, 1022))
+    && edits(undo) && edits(redo) && [undo, redo].flat(2).every(x => p[x[0]] == ".")
+    && typeof elapsed == "number" && elapsed >= 0 && elapsed < 1e12 && int(mistakes) && int(hints)
+    && LABEL.test(label) && [null, "won", "lost"].includes(over) && typeof counted == "boolean"
+    && (g.rating == null || rating(g.rating)) && settings && [0, 3, 5].includes(settings.limit)
+    && ["autoRemove", "showTimer", "highlight"].every(k => typeof settings[k] == "boolean");
+  if (!ok) return;
+  Object.assign(S, {
+    puzzle: p, solution: g.solution, board: cells(board), marks, undo, redo, elapsed, mistakes, hints, label, over,
+    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, sel: Math.max(0, p.indexOf(".")), hint: null, stage: 0, paused: false,
+  });
+  return 1;
+}
+const save = () => {
+  tick();
+  const { puzzle, solution, marks, undo, redo, mistakes, hints, label, rating, settings, over, counted } = S;
+  store("game", { puzzle, solution, board: text(S.board), marks, undo, redo, elapsed: Math.round(S.elapsed), mistakes, hints, label, rating, settings, over, counted });
+};
+const savePool = () => store("pool", pool);
+
+// The engine, in a worker.
+const worker = new Worker("worker.js", { type: "module" });
+const waiting = new Map();
+let ids = 0;
+worker.onmessage = ({ data: { id, r } }) => {
+  waiting.get(id)?.(r);
+  waiting.delete(id);
+};
+worker.onerror = () => note("The game engine could not be started.");
+const call = (op, ...args) => new Promise(res => {
+  waiting.set(++ids, res);
+  worker.postMessage({ id: ids, op, args });
+});
+const engine = new Promise(res => waiting.set(0, res));
+const seed = () => [...crypto.getRandomValues(new Uint32Array(2))];
+const pending = {};
+const gen = l => pending[l] ||= call("generate", l, ...seed()).finally(() => delete pending[l]);
+let filling;
+async function refill() {
+  if (filling) return;
+  filling = 1;
+  for (let l; (l = [0, 1, 2, 3, 4].find(i => !pool[i])) != null;) {
+    const g = await gen(l);
+    if (g.error) break;
+    if (!g.used) pool[l] = { puzzle: g.puzzle, solution: g.solution, rating: rating(g.rating) };
+  }
+  filling = 0;
+  savePool();
+}
+
+// The board.
+const cellEls = [];
+for (let r = 0; r < 9; r++) {
+  const row = el("div", "row");
+  row.setAttribute("role", "row");
+  for (let c = 0; c < 9; c++) {
+    const x = el("div", "cell"), m = el("span", "m");
+    x.setAttribute("role", "gridcell");
+    x.dataset.cell = cellEls.length;
+    for (let d = 0; d < 9; d++) m.append(el("i"));
+    x.append(el("b"), m);
+    row.append(x);
+    cellEls.push(x);
+  }
+  grid.append(row);
+}
+const keys = [...document.querySelectorAll("#keypad button")];
+
+function render() {
+  if (!S.puzzle) return;
+  const { board: b, marks, sel, hint: h, stage, settings: set } = S, conf = conflicts(b), sv = b[sel];
+  const role = {}, count = zeros(), at = stage > 1 && h;
+  if (stage > 2) for (const x of h.cells) role[x.cell] = x.role;
+  const has = (k, c, d) => stage > 2 && h[k].some(x => x[0] == c && x[1] == d);
+  const unit = c => at && h.units.some(u => {
+    const [k, n] = u.split(" ");
+    return (k == "row" ? R(c) : k == "column" ? C(c) : B(c)) == n - 1;
+  });
+  grid.dataset.puzzle = S.puzzle;
+  grid.dataset.label = S.label;
+  grid.classList.toggle("paused", S.paused);
+  cellEls.forEach((x, i) => {
+    const v = b[i], given = S.puzzle[i] != ".", hl = set.highlight && sel != null;
+    count[v]++;
+    const cls = {
+      given, selected: i == sel, peer: hl && peers(i, sel), "same-digit": hl && v && v == sv, conflict: conf.has(i),
+      "hint-unit": unit(i), "hint-focus": at && h.focus.includes(i), ["hint-" + role[i]]: role[i], bad: S.bad?.has(i),
+    };
+    x.className = "cell " + Object.keys(cls).filter(k => cls[k]).join(" ");
+    Object.assign(x.dataset, { value: v, given, marks: marks[i] });
+    x.setAttribute("aria-selected", i == sel);
+    x.tabIndex = i == (sel ?? 0) ? 0 : -1;
+    x.firstChild.textContent = v || "";
+    [...x.lastChild.children].forEach((m, j) => {
+      const d = j + 1, gone = has("eliminations", i, d), put = has("placements", i, d);
+      m.textContent = !v && (marks[i] >> d & 1 || gone || put) ? d : "";
+      m.className = gone ? "x" : put ? "g" : "";
+    });
+    x.setAttribute("aria-label", `Row ${R(i) + 1}, column ${C(i) + 1}, ${v ? v + (given ? ", given" : "") : "empty"}`
+      + (!v && marks[i] ? ", pencil " + digits(marks[i]).join(" ") : "") + (conf.has(i) ? ", conflict" : ""));
+  });
+  keys.forEach((k, j) => k.classList.toggle("done", count[j + 1] > 8));
+  $("pencil").setAttribute("aria-pressed", S.pencil);
+  $("pause").setAttribute("aria-pressed", S.paused);
+  $("paused-overlay").hidden = !S.paused;
+  $("undo").disabled = !S.undo.length;
+  $("redo").disabled = !S.redo.length;
+  $("apply-hint").disabled = !h;
+  $("hint-panel").dataset.stage = stage;
+  $("hint-text").replaceChildren(...(h ? h.stages.slice(0, stage) : []).map(t => el("p", 0, t)));
+  const r = S.rating;
+  $("rating").textContent = `SE ${r ? r.er.toFixed(1) : "?"} · ${r ? r.level : S.label}`;
+  $("mistakes").textContent = `Mistakes ${S.mistakes}${set.limit ? "/" + set.limit : ""}`;
+  $("timer").hidden = !set.showTimer;
+  $("timer").textContent = fmt(S.elapsed);
+}
+
+// The clock runs while a game is on screen, unpaused, unfinished and visible.
+let last = performance.now();
+function tick() {
+  const n = performance.now();
+  if (S.puzzle && body.dataset.ready && !S.paused && !S.over && !document.hidden) S.elapsed += n - last;
+  last = n;
+}
+setInterval(() => {
+  tick();
+  $("timer").textContent = fmt(S.elapsed || 0);
+}, 500);
+
+// Dialogs.
+const closeAll = () => document.querySelectorAll("dialog[open]").forEach(d => d.close());
+const open = id => {
+  closeAll();
+  $(id).showModal();
+};
+const busy = on => {
+  body.dataset.busy = on;
+  if (on) announce("Generating…");
+};
+
+// Games.
+function record(won) {
+  const k = S.label.startsWith("daily") ? "daily" : LEVELS.includes(S.label) && S.label;
+  S.counted = true;
+  if (!k) return;
+  const x = stats[k] ||= { played: 0, won: 0, best: 0, total: 0, streak: 0, bestStreak: 0 }, t = Math.round(S.elapsed);
+  x.played++;
+  if (won) {
+    x.won++;
+    x.total += t;
+    x.best = x.best ? Math.min(x.best, t) : t;
+    x.bestStreak = Math.max(x.bestStreak, ++x.streak);
+  } else x.streak = 0;
+  store("stats", stats);
+}
+function start(g, label) {
+  if (S.puzzle && !S.over && !S.counted && S.undo.length) record(false);
+  Object.assign(S, {
+    puzzle: g.puzzle, solution: g.solution, board: cells(g.puzzle), marks: zeros(), undo: [], redo: [], elapsed: 0,
+    mistakes: 0, hints: 0, label, rating: rating(g.rating), over: null, counted: false, sel: g.puzzle.indexOf("."), paused: false,
+  });
+  busy(false);
+  changed();
+  closeAll();
+  announce(`New puzzle: ${label}`);
+}
+let token = 0;
+async function newGame(l) {
+  closeAll();
+  const t = ++token;
+  let g = pool[l];
+  if (g) {
+    delete pool[l];
+    savePool();
+  } else {
+    busy(true);
+    g = await gen(l);
+    g.used = 1;
+    if (pool[l]?.puzzle == g.puzzle) delete pool[l];
+    if (t != token) return;
+  }
+  if (g.error) return busy(false), note(g.error);
+  start(g, LEVELS[l]);
+  refill();
+}
+async function daily(date) {
+  closeAll();
+  if (S.label == "daily " + date) return;
+  const t = ++token, [y, m, d] = date.split("-").map(Number);
+  busy(true);
+  const g = await call("daily", y, m, d);
+  if (t != token) return;
+  if (g.error) return busy(false), note(`No daily puzzle for ${date}: ${g.error}`);
+  start(g, "daily " + g.date);
+}
+async function load81(input) {
+  if (input.length > 2000) return "That text is too long for a puzzle.";
+  const r = await call("solve", input);
+  if (r.error) return r.error[0].toUpperCase() + r.error.slice(1) + ".";
+  if (!r.solutions) return `This puzzle has no solution${r.conflict ? ` (${r.conflict})` : ""}.`;
+  if (r.solutions > 1) return "This puzzle has more than one solution.";
+  if (!isPuzzle(r.puzzle, r.solution) || !r.puzzle.includes(".")) return "This grid is already complete.";
+  ++token;
+  start(r, "imported");
+  const rt = await call("rate", r.puzzle);
+  if (S.puzzle == r.puzzle && (S.rating = rating(rt))) {
+    save();
+    render();
+  }
+}
+async function fromHash() {
+  const h = location.hash, p = /^#p=(.*)/s.exec(h), d = /^#daily=(.*)/s.exec(h);
+  if (!p && !d) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  if (d) return /^\d{4}-\d\d-\d\d$/.test(d[1]) ? daily(d[1]) : note("The link does not hold a date.");
+  let s = "";
+  try { s = decodeURIComponent(p[1]); } catch {}
+  if (!/^[0-9.]{81}$/.test(s)) return note("The link does not hold a puzzle of 81 digits and dots.");
+  if (s.replace(/0/g, ".") == S.puzzle) return;
+  const e = await load81(s);
+  if (e) note("The link's puzzle was refused: " + e);
+}
+
+// Moves. Every change of board or marks goes through edit() and lands on the undo stack.
+function changed() {
+  Object.assign(S, { hint: null, stage: 0, bad: null });
+  S.ver++;
+  if (!S.over && S.board.join("") == S.solution) win();
+  save();
+  render();
+}
+function edit(f) {
+  if (!S.puzzle || S.over || S.paused) return;
+  const b = S.board.slice(), m = S.marks.slice(), d = [];
+  f();
+  for (let i = 0; i < 81; i++) if (b[i] != S.board[i] || m[i] != S.marks[i]) d.push([i, b[i], m[i], S.board[i], S.marks[i]]);
+  if (!d.length) return;
+  S.undo.push(d);
+  if (S.undo.length > 1000) S.undo.shift();
+  S.redo = [];
+  changed();
+}
+function put(c, d) {
+  S.board[c] = d;
+  S.marks[c] = 0;
+  if (S.settings.autoRemove) for (let i = 0; i < 81; i++) if (peers(i, c)) S.marks[i] &= ~(1 << d);
+}
+function input(d, mark) {
+  const c = S.sel, where = c == null ? "" : `row ${R(c) + 1}, column ${C(c) + 1}`;
+  if (c == null || S.puzzle[c] != "." || S.over || S.paused) return;
+  if (!d) return edit(() => S.board[c] ? S.board[c] = 0 : S.marks[c] = 0);
+  if (mark || S.pencil) return S.board[c] || edit(() => S.marks[c] ^= 1 << d);
+  if (S.board[c] == d) return;
+  const wrong = d != S.solution[c];
+  if (wrong) S.mistakes++;
+  edit(() => put(c, d));
+  if (S.over) return;
+  announce(`${d} in ${where}` + (wrong ? `: mistake ${S.mistakes}` : ""));
+  if (wrong && S.settings.limit && S.mistakes >= S.settings.limit) {
+    S.over = "lost";
+    record(false);
+    save();
+    render();
+    open("lost-dialog");
+    announce("Out of mistakes: the game is lost.");
+  }
+}
+function win() {
+  tick();
+  S.over = "won";
+  record(true);
+  showDone();
+  announce(`Solved in ${fmt(S.elapsed)}!`);
+}
+function showDone() {
+  const r = S.rating || {};
+  $("done-time").textContent = fmt(S.elapsed);
+  $("done-mistakes").textContent = S.mistakes;
+  $("done-hints").textContent = S.hints;
+  for (const k of ["er", "ep", "ed"]) $("done-" + k).textContent = r[k]?.toFixed(1) ?? "?";
+  $("done-hardest").textContent = r.hardest ?? "?";
+  $("again").hidden = !LEVELS.includes(S.label);
+  open("done-dialog");
+}
+function step(from, to, j) {
+  if (!from.length || S.over || S.paused) return;
+  const d = from.pop();
+  for (const x of d) {
+    S.board[x[0]] = x[j];
+    S.marks[x[0]] = x[j + 1];
+  }
+  to.push(d);
+  S.sel = d[0][0];
+  changed();
+}
+const move = k => {
+  const c = S.sel ?? 40;
+  S.sel = k % 9 ? R(c) * 9 + (C(c) + k + 9) % 9 : (c + k + 81) % 81;
+  render();
+  if (document.activeElement?.classList.contains("cell")) cellEls[S.sel].focus();
+};
+const ask = async (f, ...args) => {
+  const v = S.ver, r = await call(...args);
+  if (v == S.ver && !r.error) f(r);
+};
+let asking;
+async function hint() {
+  if (!S.puzzle || S.over || S.paused || asking) return;
+  if (S.stage > 2) return apply();
+  if (!S.hint) {
+    asking = 1;
+    await ask(h => h.done || (S.hint = h, S.hints++), "hint", text(S.board), S.solution, S.marks);
+    asking = 0;
+    if (!S.hint) return;
+  }
+  announce(S.hint.stages[S.stage++]);
+  save();
+  render();
+}
+async function apply() {
+  const h = S.hint;
+  if (!h || S.over || S.paused) return;
+  ask(cand => edit(() => {
+    for (const [c, d] of h.placements) put(c, d);
+    for (const [c, d] of h.eliminations) S.marks[c] = (S.marks[c] || cand[c]) & ~(1 << d);
+    for (const c of h.clear) h.kind == "wrong-digit" ? S.board[c] = 0 : S.marks[c] = cand[c];
+    announce("Hint applied.");
+  }), "candidates", text(S.board));
+}
+function check() {
+  if (!S.puzzle || S.paused) return;
+  S.bad = new Set(S.board.flatMap((v, i) => v && v != S.solution[i] ? [i] : []));
+  announce(S.bad.size ? `${S.bad.size} wrong digit${S.bad.size > 1 ? "s" : ""}.` : "No wrong digits.");
+  render();
+  const v = S.ver;
+  setTimeout(() => v == S.ver && (S.bad = null, render()), 2500);
+}
+function restart() {
+  Object.assign(S, { board: cells(S.puzzle), marks: zeros(), undo: [], redo: [], mistakes: 0, over: null, counted: false, paused: false });
+  closeAll();
+  changed();
+  announce("Restarted.");
+}
+function pause(on = !S.paused) {
+  if (!S.puzzle || S.over || on == S.paused) return;
+  tick();
+  S.paused = on;
+  save();
+  render();
+  announce(on ? "Paused." : "Resumed.");
+}
+const toggle = (k, o, name) => {
+  o[k] = !o[k];
+  announce(`${name} ${o[k] ? "on" : "off"}.`);
+  save();
+  render();
+};
+const acts = {
+  erase: () => input(0),
+  pencil: () => toggle("pencil", S, "Pencil mode"),
+  autoRemove: () => toggle("autoRemove", S.settings, "Auto-remove of pencil marks"),
+  undo: () => step(S.undo, S.redo, 1),
+  redo: () => step(S.redo, S.undo, 3),
+  hint,
+  "apply-hint": apply,
+  fill: () => ask(cand => edit(() => S.marks = S.marks.map((m, i) => S.board[i] ? m : cand[i])), "candidates", text(S.board)),
+  clear: () => edit(() => S.marks.fill(0)),
+  check,
+  pause: () => pause(),
+  resume: () => pause(false),
+  restart: () => S.puzzle && open("confirm-dialog"),
+  "confirm-ok": restart,
+  retry: restart,
+  "new-game": () => open("new-game-dialog"),
+  daily: () => daily(new Date().toISOString().slice(0, 10)),
+  again: () => newGame(LEVELS.indexOf(S.label)),
+  import: () => {
+    $("import-error").textContent = "";
+    open("import-dialog");
+  },
+  "import-ok": async () => {
+    $("import-error").textContent = await load81($("import-text").value) || "";
+  },
+  share: () => {
+    const u = new URL(location.href);
+    u.hash = "p=" + S.puzzle;
+    $("share-link").value = u.href;
+    $("copy").textContent = "Copy";
+    open("share-dialog");
+    $("share-link").select();
+  },
+  copy: async () => {
+    try {
+      await navigator.clipboard.writeText($("share-link").value);
+    } catch {
+      $("share-link").select();
+      if (!document.execCommand("copy")) return;
+    }
+    $("copy").textContent = "Copied";
+  },
+  print: () => print(),
+  stats: () => {
+    $("stats-body").replaceChildren(...[...LEVELS, "daily"].map(k => {
+      const x = stats[k] || {}, tr = el("tr");
+      tr.append(...[k, x.played | 0, x.won | 0, x.best ? fmt(x.best) : "–", x.won ? fmt(x.total / x.won) : "–", x.streak | 0, x.bestStreak | 0]
+        .map((v, i) => el(i ? "td" : "th", 0, v)));
+      return tr;
+    }));
+    open("stats-dialog");
+  },
+  settings: () => {
+    const s = S.settings;
+    $("mistake-limit").value = s.limit;
+    $("auto-remove").checked = s.autoRemove;
+    $("show-timer").checked = s.showTimer;
+    $("highlight").checked = s.highlight;
+    open("settings-dialog");
+  },
+};
+for (const id in acts) $(id)?.addEventListener("click", acts[id]);
+document.querySelectorAll("[data-level]").forEach(b => b.onclick = () => newGame(LEVELS.indexOf(b.dataset.level)));
+document.querySelectorAll(".close").forEach(b => b.onclick = () => b.closest("dialog").close());
+document.querySelectorAll(".new").forEach(b => b.onclick = acts["new-game"]);
+$("keypad").onclick = e => e.target.dataset.digit && input(+e.target.dataset.digit);
+grid.onclick = e => {
+  const x = e.target.closest(".cell");
+  if (x) S.sel = +x.dataset.cell, render();
+};
+$("settings-dialog").onchange = () => {
+  S.settings = {
+    limit: +$("mistake-limit").value, autoRemove: $("auto-remove").checked,
+    showTimer: $("show-timer").checked, highlight: $("highlight").checked,
+  };
+  save();
+  render();
+};
+const MOVES = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1, k: -9, j: 9, h: -1, l: 1, w: -9, s: 9, a: -1, d: 1 };
+const KEYS = { Backspace: "erase", Delete: "erase", n: "pencil", m: "autoRemove", f: "fill", x: "clear", u: "undo", "?": "hint", c: "check", p: "pause" };
+document.addEventListener("keydown", e => {
+  const dlg = document.querySelector("dialog[open]");
+  if (dlg && e.key == "Tab") {
+    const f = [...dlg.querySelectorAll("button,input,select,textarea")].filter(x => x.offsetParent), [a, z] = e.shiftKey ? [f.at(-1), f[0]] : [f[0], f.at(-1)];
+    if (document.activeElement == z || !dlg.contains(document.activeElement)) e.preventDefault(), a.focus();
+  }
+  if (dlg || /INPUT|TEXTAREA|SELECT/.test(e.target.tagName) || e.altKey) return;
+  const k = e.key, z = k.toLowerCase(), dg = /^(Digit|Numpad)([1-9])$/.exec(e.code);
+  const f = e.ctrlKey || e.metaKey
+    ? z == "z" ? acts[e.shiftKey ? "redo" : "undo"] : (z == "y" || z == "r") && acts.redo
+    : dg && e.shiftKey ? () => input(+dg[2], 1)
+    : /^[0-9]$/.test(k) ? () => input(+k)
+    : k in MOVES ? () => move(MOVES[k]) : acts[KEYS[k]];
+  if (f) {
+    e.preventDefault();
+    f();
+  }
+});
+document.addEventListener("visibilitychange", () => document.hidden ? pause(true) : tick());
+addEventListener("pagehide", () => S.puzzle && save());
+addEventListener("hashchange", fromHash);
+
+// Start: resume the saved game, or follow the link, or start a new one.
+{
+  const g = load("game"), st = load("stats"), pl = load("pool");
+  if (g !== null && !restore(g)) note("The saved game could not be read, so a new game was started.");
+  if (st && typeof st == "object" && !Array.isArray(st) && Object.entries(st).every(([k, x]) => (LEVELS.includes(k) || k == "daily") && x
+    && ["played", "won", "best", "total", "streak", "bestStreak"].every(f => typeof x[f] == "number" && x[f] >= 0))) stats = st;
+  else if (st !== null) {
+    note("The statistics could not be read and were reset.");
+    store("stats", stats);
+  }
+  if (pl && typeof pl == "object") for (const l of [0, 1, 2, 3, 4]) {
+    const { puzzle, solution, rating: r } = pl[l] || {};
+    if (isPuzzle(puzzle, solution)) pool[l] = { puzzle, solution, rating: rating(r) };
+  }
+  render();
+  const ok = await engine;
+  announce("");
+  if (ok.error) {
+    busy(false);
+    note("The game engine could not be loaded: " + ok.error);
+  } else {
+    await fromHash();
+    if (!S.puzzle) await newGame(0);
+    body.dataset.ready = "true";
+    body.dataset.busy = false;
+    last = performance.now();
+    if (S.over) S.over == "won" ? showDone() : open("lost-dialog");
+    refill();
+  }
+  navigator.serviceWorker?.register("sw.js").catch(() => {});
+}
