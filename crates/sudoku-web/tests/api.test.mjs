@@ -17,6 +17,8 @@
 
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   LEVELS,
   candidatesOf,
@@ -33,6 +35,7 @@ import {
   puzzlesOf,
   solves,
   PEERS,
+  ROOT,
 } from "./lib.mjs";
 
 const engine = await loadEngine();
@@ -520,4 +523,16 @@ describe("bad input answers {error}, never throws or traps", () => {
     assert.deepEqual(engine.rate(HARD), before);
     assert.equal(engine.solve(HARD).solution, solution);
   });
+});
+
+describe("the library's threaded and seeded APIs on wasm32 (no threads, clock or OS random source)", () => {
+  // examples/portability.rs, built by run.sh; each export answers 1 when its
+  // results are right, and a panic would trap (throw here).
+  const path = join(ROOT, "target/wasm32-unknown-unknown/debug/examples/portability.wasm");
+  for (const name of ["check_ordered", "check_solve_ordered", "check_map_ordered", "check_generator_run"]) {
+    test(`${name} runs on the calling thread and gives the right results`, async () => {
+      const { instance } = await WebAssembly.instantiate(readFileSync(path), {});
+      assert.equal(instance.exports[name](), 1);
+    });
+  }
 });

@@ -36,6 +36,8 @@ if [ -z "${SKIP_BUILD:-}" ]; then
   crates/sudoku-web/build.sh
   echo "== building the native CLI (cargo build --release -p sudoku-cli)"
   cargo build --release -p sudoku-cli --quiet
+  echo "== building the wasm32 portability check (examples/portability.rs)"
+  cargo build -p sudoku-web --example portability --target wasm32-unknown-unknown --quiet
 fi
 [ -f target/site/sudoku.wasm ] || fail "target/site/sudoku.wasm is missing"
 [ -f target/site/index.html ] || fail "target/site/index.html is missing: the page is not built"
