@@ -30,7 +30,7 @@
 //! let marks = [0u16; CELLS]; // no pencil marks yet
 //! let hint = hint(&puzzle, &solution, &marks).unwrap();
 //! assert_eq!(hint.kind, HintKind::Step);
-//! println!("{}", hint.stages[0]); // e.g. "Look for a Hidden Single (SE 1.2)."
+//! println!("{}", hint.stages[0]); // e.g. "Technique: Hidden Single (SE 1.2)."
 //! println!("{}", hint.stages[2]); // the step in a sentence
 //! // Every placement is right.
 //! for &(cell, digit) in &hint.placements {
@@ -216,9 +216,10 @@ pub fn for_step(step: &Step, marks: &Candidates, used_marks: bool) -> Hint {
         focus = step.cells.clone();
     }
     let technique = step.technique;
+    // "Technique: Pointing (SE 2.6)." reads right for every name, where an
+    // article would not ("a Pointing", "a 3 Strong Links").
     let mut first = format!(
-        "Look for {} {} (SE {}).",
-        article(technique.name()),
+        "Technique: {} (SE {}).",
         technique.name(),
         one_decimal(step.difficulty())
     );
@@ -593,14 +594,6 @@ pub fn one_decimal(x: f32) -> String {
     format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
 }
 
-/// "a" or "an", before a technique's name.
-fn article(name: &str) -> &'static str {
-    match name.chars().next() {
-        Some('A' | 'E' | 'I' | 'O' | 'X') => "an",
-        _ => "a",
-    }
-}
-
 /// "the digit 4", "the digits 4 and 7".
 fn the_digits(digits: &[u8]) -> String {
     match digits {
@@ -651,8 +644,6 @@ mod tests {
         assert_eq!(digit_list(&[2, 4, 7]), "2, 4 and 7");
         assert_eq!(the_digits(&[4]), "the digit 4");
         assert_eq!(the_digits(&[4, 7]), "the digits 4 and 7");
-        assert_eq!(article("X-Wing"), "an");
-        assert_eq!(article("Unique Rectangle"), "a");
     }
 
     #[test]
