@@ -1402,6 +1402,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_seed_is_drawn_only_for_options_without_one() {
+        let options = GeneratorOptions::new();
+        assert_eq!(options.seed_value(), None, "new() draws nothing");
+        let seeded = Generator::new(options.clone().seed(42)).unwrap();
+        assert_eq!(seeded.seed(), 42);
+        assert_eq!(seeded.options().seed_value(), Some(42));
+        let drawn = Generator::new(options).unwrap();
+        assert_eq!(drawn.options().seed_value(), Some(drawn.seed()));
+    }
+
+    #[test]
+    fn for_level_is_reproducible_and_at_the_level_asked() {
+        for (seed, level) in Level::ALL.into_iter().enumerate() {
+            let game = for_level(level, seed as u64);
+            assert_eq!(game, for_level(level, seed as u64));
+            assert_eq!(game.rating.map(|r| r.level), Some(level));
+            assert!(game.solution.solves(&game.puzzle));
+            assert!(BitmaskSolver::new().has_unique_solution(&game.puzzle));
+        }
+    }
+
+    #[test]
     fn is_solution_of_agrees_with_grid_solves() {
         let board = crate::FinalBoards::new(4).unwrap().nth(777).unwrap();
         let mut puzzle = *board.cells();
