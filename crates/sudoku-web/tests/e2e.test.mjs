@@ -14,7 +14,8 @@
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Key, requireBrowser, startDriver, waitFor } from "./webdriver.mjs";
 import { serve } from "./serve.mjs";
@@ -39,6 +40,7 @@ import {
 const EASY1 = ".2.7...8..5..91..77.93.4......5...98..4.1....29.....4...8.6.3.....18...49......7."; // SE 1.5
 const EASY2 = ".....569...6...2...8.3....1..24.6...3......625...3.7...7..1.....1.7.49...3.5....4"; // SE 1.2
 const POINTING = "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56"; // starts with a Pointing
+const HARDEST = "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4"; // forum_hardest_1106.txt: a slow first hint
 const DAILY_DATES = ["2026-11-30", "2026-12-04", "2027-01-02"];
 const GAME_KEY = "sudoku-web/v1/game";
 const STATS_KEY = "sudoku-web/v1/stats";
@@ -305,6 +307,36 @@ async function checkDone(b, puzzle) {
   assert.match(done.time, /\d+:\d\d/, "#done-time shows a time");
 }
 
+/** A Chrome DevTools Protocol command through chromedriver (emulation, init scripts). */
+const cdp = (b, cmd, params = {}) => b.cmd("POST", "/goog/cdp/execute", { cmd, params });
+
+/** Types the solution of `line` into its blanks with arrows and digits (one actions request). */
+async function solveWithKeys(b, line, solution) {
+  await moveTo(b, blanks(line)[0]);
+  let from = await selected(b);
+  const keys = [];
+  for (const c of blanks(line)) {
+    keys.push(...arrows(from, c), solution[c]);
+    from = c;
+  }
+  await b.keys(...keys);
+}
+
+/** A row of #stats-dialog's table as numbers: {played, won, streak, max}, read as the player does. */
+async function statsRow(b, name) {
+  await (await b.find("#stats")).click();
+  await waitFor(() => isOpen(b, "#stats-dialog"), { message: "#stats-dialog open" });
+  let row = null;
+  for (const tr of await b.findAll("#stats-body tr")) {
+    const cols = (await tr.text()).trim().split(/\s+/);
+    if (cols[0] === name) row = { played: +cols[1], won: +cols[2], best: cols[3], streak: +cols[5], max: +cols[6] };
+  }
+  await b.keys(Key.Escape);
+  await waitFor(async () => !(await isOpen(b, "#stats-dialog")), { message: "Escape closes #stats-dialog" });
+  assert.ok(row, `a "${name}" row in #stats-dialog`);
+  return row;
+}
+
 // ------------------------------------------------------------------ tests
 
 describe("playing", () => {
@@ -561,6 +593,24 @@ describe("pencil marks", () => {
 });
 
 describe("hints", () => {
+  e2e("? and f pressed while the engine is busy, then a mark: neither is lost", async (b) => {
+    // A saved game of a puzzle whose first hint takes the engine a while (no rating asked on load).
+    const solution = await solveNative(HARDEST);
+    await b.navigate(`${server.url}__blank.html`);
+    await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle: HARDEST, solution }));
+    await b.navigate(server.url);
+    await waitReady(b);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), HARDEST);
+    const c = blanks(HARDEST)[0];
+    await moveTo(b, c);
+    await b.keys("?", "f", [Key.Shift, "5"]); // the mark lands before the engine answers
+    const other = blanks(HARDEST)[1];
+    await waitFor(async () => (await marksOf(b, other)) === candidatesOf(HARDEST)[other], { timeout: 10000, message: "f filled the candidates" });
+    // (the fill, done after the ?, cleared its hint.) Now ? then a mark: the hint is of the position after the mark.
+    await b.keys("?", [Key.Shift, "5"]);
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { timeout: 10000, message: "? showed a hint" });
+  });
+
   e2e("three stages, then applying: an elimination (Pointing)", async (b) => {
     const { solution } = facts.get(POINTING);
     const out = await cli(["hint", POINTING]);
@@ -794,6 +844,8 @@ describe("pause", () => {
     await openPuzzle(b, EASY1);
     await waitFor(async () => (await timerSeconds(b)) >= 1, { timeout: 5000, message: "the timer runs" });
     assert.notEqual(await attrOf(b, "#paused-overlay", "hidden"), null, "#paused-overlay is hidden while playing");
+    await b.keys("?");
+    await waitFor(async () => (await textOf(b, "#hint-text")).trim().length > 0, { message: "a hint before the pause" });
     await b.keys("p");
     await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "#paused-overlay shown" });
     assert.equal(await attrOf(b, "#pause", "aria-pressed"), "true");
@@ -811,6 +863,7 @@ describe("pause", () => {
        return { covered, cell: invisible(cell) || cell.getClientRects().length === 0, board: invisible(board) || board.getClientRects().length === 0 };`,
     );
     assert.ok(hidden.covered || hidden.cell || hidden.board, `the board is hidden while paused: ${JSON.stringify(hidden)}`);
+    assert.equal(await (await b.find("#hint-panel")).displayed(), false, "the hint is hidden while paused");
     const t0 = await timerSeconds(b);
     await sleep(2600);
     assert.equal(await timerSeconds(b), t0, "the timer stands still while paused");
@@ -845,17 +898,13 @@ describe("daily, import, share", () => {
     // The first one played to the end with the keyboard: a win in the statistics.
     const { line } = await nativeDaily(DAILY_DATES[0]);
     const solution = await solveNative(line);
-    await openPage(b, `#daily=${DAILY_DATES[0]}`);
-    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { message: `#daily=${DAILY_DATES[0]}` });
-    await moveTo(b, blanks(line)[0]);
-    let from = await selected(b);
-    const keys = [];
-    for (const c of blanks(line)) {
-      keys.push(...arrows(from, c), solution[c]);
-      from = c;
-    }
-    await b.keys(...keys);
-    await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after the daily puzzle" });
+    const playDaily = async () => {
+      await openPage(b, `#daily=${DAILY_DATES[0]}`);
+      await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { message: `#daily=${DAILY_DATES[0]}` });
+      await solveWithKeys(b, line, solution);
+      await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after the daily puzzle" });
+    };
+    await playDaily();
     assert.equal(await boardLine(b), solution);
     const stats = await b.execute(`return localStorage.getItem(${JSON.stringify(STATS_KEY)})`);
     assert.ok(stats && Object.keys(JSON.parse(stats) ?? {}).length > 0, `${STATS_KEY} holds the win: ${stats}`);
@@ -863,17 +912,46 @@ describe("daily, import, share", () => {
     await (await b.find("#stats")).click();
     await waitFor(() => isOpen(b, "#stats-dialog"), { message: "#stats-dialog open" });
     assert.match(await textOf(b, "#stats-dialog"), /1/, "the statistics show the game");
+    await b.keys(Key.Escape);
+    const won = await statsRow(b, "daily");
+    assert.deepEqual([won.played, won.won, won.streak], [1, 1, 1], `one daily played and won: ${JSON.stringify(won)}`);
+    assert.equal(await (await b.find("#undo")).enabled(), false, "#undo is disabled once the game is won");
+    // Solved again after #restart, and replayed after another puzzle: still one game, one win, the same best time.
+    await (await b.find("#restart")).click();
+    await waitFor(() => isOpen(b, "#confirm-dialog"), { message: "#confirm-dialog" });
+    await (await b.find("#confirm-ok")).click();
+    await waitFor(async () => (await boardLine(b)) === line, { message: "#restart brings back the givens" });
+    await solveWithKeys(b, line, solution);
+    await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after the restarted daily puzzle" });
+    await b.keys(Key.Escape);
+    assert.deepEqual(await statsRow(b, "daily"), won, "a restarted daily puzzle solved again is not another win");
+    await openPuzzle(b, EASY1);
+    await playDaily();
+    await b.keys(Key.Escape);
+    assert.deepEqual(await statsRow(b, "daily"), won, "the daily puzzle of a date counts once");
   });
 
-  e2e("#new-game → #daily opens today's daily puzzle", async (b) => {
+  e2e("#new-game → #daily opens today's daily puzzle (the player's date), marked done once solved", async (b) => {
+    // A time zone whose date is not UTC's right now: today is the player's date.
+    const dateIn = (timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+    const zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((z) => dateIn(z) !== new Date().toISOString().slice(0, 10));
+    await cdp(b, "Emulation.setTimezoneOverride", { timezoneId: zone });
     await openPage(b);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = dateIn(zone);
     const { line } = await nativeDaily(today);
+    const solution = await solveNative(line);
     await (await b.find("#new-game")).click();
     await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
+    const before = await textOf(b, "#daily");
     await (await b.find("#daily")).click();
     await waitReady(b);
-    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { timeout: 10000, message: `today's daily ${line}` });
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { timeout: 10000, message: `today's daily ${line} (${today} in ${zone})` });
+    await solveWithKeys(b, line, solution);
+    await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after today's daily" });
+    await b.keys(Key.Escape);
+    await (await b.find("#new-game")).click();
+    await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
+    assert.notEqual(await textOf(b, "#daily"), before, `#daily marks today's puzzle done ("${before}" before)`);
   });
 
   e2e("#new-game levels: each new puzzle is rated at its level by the CLI", { timeout: 90000 }, async (b) => {
@@ -1098,6 +1176,64 @@ describe("storage", () => {
   });
 });
 
+describe("two tabs, storage off, engine missing", () => {
+  e2e("two tabs of the page share one game: the moves of both are kept", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const [c1, c2] = blanks(EASY1);
+    const first = await b.cmd("GET", "/window");
+    const { handle: second } = await b.cmd("POST", "/window/new", { type: "tab" });
+    await b.cmd("POST", "/window", { handle: second });
+    await b.navigate(server.url);
+    await waitReady(b);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), EASY1, "the second tab resumes the game");
+    await (await cellEl(b, c1)).click();
+    await b.keys(solution[c1]);
+    await b.cmd("POST", "/window", { handle: first });
+    await waitFor(async () => (await valueOf(b, c1)) === solution[c1], { message: "the first tab shows the second tab's move" });
+    if ((await attrOf(b, "#paused-overlay", "hidden")) === null) await (await b.find("#resume")).click();
+    await (await cellEl(b, c2)).click();
+    await b.keys(solution[c2]);
+    await b.refresh();
+    await waitReady(b);
+    assert.deepEqual([await valueOf(b, c1), await valueOf(b, c2)], [solution[c1], solution[c2]], "both tabs' moves are saved");
+  });
+
+  e2e("localStorage that throws on access: the page plays and says once that nothing is saved", async (b) => {
+    await cdp(b, "Page.enable");
+    await cdp(b, "Page.addScriptToEvaluateOnNewDocument", {
+      source: `Object.defineProperty(window, "localStorage", { get() { throw new DOMException("denied", "SecurityError"); } });`,
+    });
+    await openPuzzle(b, EASY1);
+    const { solution } = facts.get(EASY1);
+    const c = blanks(EASY1)[0];
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    assert.equal(await valueOf(b, c), solution[c], "the page plays without localStorage");
+    const note = await textOf(b, "#note");
+    assert.match(note, /not being saved/, `#note says the game is not saved: "${note}"`);
+    assert.doesNotMatch(note, /could not be read/, `nothing was there to read: "${note}"`);
+  });
+
+  e2e("worker.js missing (404): the page says so and stops its spinner", async (b) => {
+    const dir = mkdtempSync(join(tmpdir(), "sudoku-e2e-site-"));
+    cpSync(SITE, dir, { recursive: true });
+    rmSync(join(dir, "worker.js"));
+    const broken = await serve(dir, 0);
+    try {
+      await b.navigate(broken.url);
+      await waitFor(async () => (await attrOf(b, "body", "data-busy")) === "false", { timeout: 10000, message: "body[data-busy=false]" });
+      assert.match(await textOf(b, "#note"), /engine/i, "#note tells the engine is missing");
+      assert.doesNotMatch(await textOf(b, "#status"), /Loading/, "#status no longer says Loading");
+    } finally {
+      await broken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await b.log(); // the 404 is expected
+    b.console = b.console.filter((e) => !/worker\.js/.test(e.message));
+  });
+});
+
 describe("layout and screenshots", () => {
   e2e("a 360×740 phone: the board fits, no horizontal scroll, cells of 32 px", { width: 360, height: 740 }, async (b) => {
     await openPuzzle(b, EASY1);
@@ -1110,14 +1246,49 @@ describe("layout and screenshots", () => {
     assert.ok(m.scrollWidth <= m.innerWidth, `no horizontal scroll: scrollWidth ${m.scrollWidth} > ${m.innerWidth}`);
     const board = await (await b.find("#board")).rect();
     assert.ok(board.x >= 0 && board.x + board.width <= 360 + 0.5, `#board fits in the width: ${JSON.stringify(board)}`);
-    const rects = await Promise.all((await b.findAll("#board .cell")).map((e) => e.rect()));
+    const rects = [];
+    for (const e of await b.findAll("#board .cell")) rects.push(await e.rect()); // one request at a time: a burst is slow
     const small = rects.filter((r) => r.width < 31.5 || r.height < 31.5);
     assert.deepEqual(small, [], "every cell at least 32 px");
     for (const r of rects) assert.ok(r.x >= 0 && r.x + r.width <= 360 + 0.5, "cells inside the width");
-    const keys = await Promise.all((await b.findAll("#keypad button")).map((e) => e.rect()));
+    const keys = [];
+    for (const e of await b.findAll("#keypad button")) keys.push(await e.rect());
     for (const r of keys) assert.ok(r.x >= 0 && r.x + r.width <= 360 + 0.5, `keypad inside the width: ${JSON.stringify(r)}`);
     await (await cellEl(b, blanks(EASY1)[3])).click();
     await b.screenshot(join(SCREENS, "phone-light.png"));
+  });
+
+  e2e("small phones and landscape: board and keypad on screen, no horizontal scroll, dialogs fit", async (b) => {
+    await openPuzzle(b, EASY1);
+    for (const [width, height] of [
+      [320, 568],
+      [390, 844],
+      [740, 360],
+      [568, 320],
+    ]) {
+      await setViewport(b, width, height);
+      const m = await b.execute(() => {
+        scrollTo(0, 0);
+        const r = (css) => document.querySelector(css).getBoundingClientRect().toJSON();
+        return { w: document.documentElement.clientWidth, sw: document.documentElement.scrollWidth, board: r("#board"), keypad: r("#keypad"), check: r("#check") };
+      });
+      const at = `${width}×${height}`;
+      assert.ok(m.sw <= m.w, `${at}: no horizontal scroll (${m.sw} > ${m.w})`);
+      for (const k of ["board", "keypad"]) {
+        assert.ok(m[k].left >= 0 && m[k].right <= m.w + 0.5, `${at}: #${k} inside the width: ${JSON.stringify(m[k])}`);
+        assert.ok(m[k].top >= 0 && m[k].bottom <= height + 0.5, `${at}: #${k} on screen without scrolling: ${JSON.stringify(m[k])}`);
+      }
+      assert.ok(m.board.width >= Math.min(width, height) * 0.7, `${at}: the board is not tiny: ${m.board.width}`);
+      await b.screenshot(join(SCREENS, `phone-${width}x${height}.png`));
+      await (await b.find("#stats")).click();
+      await waitFor(() => isOpen(b, "#stats-dialog"), { message: `${at}: #stats-dialog open` });
+      const d = await b.execute(() => {
+        const x = document.getElementById("stats-dialog");
+        return { sw: x.scrollWidth, cw: x.clientWidth, ...x.getBoundingClientRect().toJSON() };
+      });
+      assert.ok(d.sw <= d.cw && d.left >= 0 && d.right <= width, `${at}: #stats-dialog fits, without a horizontal scroll: ${JSON.stringify(d)}`);
+      await b.keys(Key.Escape);
+    }
   });
 
   e2e("screenshot: desktop 1280×800, light", { width: 1280, height: 800 }, async (b) => {

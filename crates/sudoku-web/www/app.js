@@ -32,7 +32,7 @@ const note = t => {
 
 // Storage: every read is validated, every write may fail.
 const load = k => {
-  try { return JSON.parse(localStorage.getItem(K + k)); } catch { return undefined; }
+  try { return JSON.parse(localStorage.getItem(K + k)); } catch (e) { return e.name == "SyntaxError" ? undefined : null; }
 };
 let full;
 const store = (k, v) => {
@@ -49,11 +49,28 @@ const rating = r => r && typeof r == "object" && ["er", "ep", "ed"].every(k => t
   ? { er: r.er, ep: r.ep, ed: r.ed, level: r.level, hardest: r.hardest } : null;
 const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.isArray(d) && d.every(x => Array.isArray(x)
   && x.length == 5 && int(x[0], 80) && int(x[1], 9) && int(x[2], 1022) && int(x[3], 9) && int(x[4], 1022)));
+const today = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const SETTINGS = { limit: 0, autoRemove: true, showTimer: true, highlight: true };
 const LABEL = /^(easy|medium|hard|expert|extreme|imported|daily \d{4}-\d\d-\d\d)$/;
 
 const S = { settings: { ...SETTINGS }, sel: null, pencil: false, ver: 0 };
 let stats = {}, pool = {};
+// Another tab's saves are taken over: one game, one set of statistics.
+function loadStats() {
+  const st = load("stats");
+  if (st && typeof st == "object" && !Array.isArray(st) && Object.entries(st).every(([k, x]) => (LEVELS.includes(k) || k == "daily") && x
+    && ["played", "won", "best", "total", "streak", "bestStreak"].every(f => typeof x[f] == "number" && x[f] >= 0) && Array.isArray(x.days ?? []))) stats = st;
+  else return st === null;
+  return 1;
+}
+function loadPool() {
+  const pl = load("pool");
+  pool = {};
+  if (pl && typeof pl == "object") for (const l of [0, 1, 2, 3, 4]) {
+    const { puzzle, solution, rating: r } = pl[l] || {};
+    if (isPuzzle(puzzle, solution)) pool[l] = { puzzle, solution, rating: rating(r) };
+  }
+}
 
 function restore(g) {
   if (!g || !isPuzzle(g.puzzle, g.solution)) return;
@@ -69,7 +86,8 @@ function restore(g) {
   if (!ok) return;
   Object.assign(S, {
     puzzle: p, solution: g.solution, board: cells(board), marks, undo, redo, elapsed, mistakes, hints, label, over,
-    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, sel: Math.max(0, p.indexOf(".")), hint: null, stage: 0, paused: false,
+    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, sel: S.puzzle == p ? S.sel : Math.max(0, p.indexOf(".")),
+    hint: null, stage: 0, paused: false, bad: null, ver: S.ver + 1,
   });
   return 1;
 }
@@ -88,7 +106,7 @@ worker.onmessage = ({ data: { id, r } }) => {
   waiting.get(id)?.(r);
   waiting.delete(id);
 };
-worker.onerror = () => note("The game engine could not be started.");
+worker.onerror = () => worker.onmessage({ data: { id: 0, r: { error: "worker.js could not be started" } } });
 const call = (op, ...args) => new Promise(res => {
   waiting.set(++ids, res);
   worker.postMessage({ id: ids, op, args });
@@ -165,8 +183,8 @@ function render() {
   $("pencil").setAttribute("aria-pressed", S.pencil);
   $("pause").setAttribute("aria-pressed", S.paused);
   $("paused-overlay").hidden = !S.paused;
-  $("undo").disabled = !S.undo.length;
-  $("redo").disabled = !S.redo.length;
+  $("undo").disabled = !S.undo.length || !!S.over;
+  $("redo").disabled = !S.redo.length || !!S.over;
   $("apply-hint").disabled = !h;
   $("hint-panel").dataset.stage = stage;
   $("hint-text").replaceChildren(...(h ? h.stages.slice(0, stage) : []).map(t => el("p", 0, t)));
@@ -202,10 +220,16 @@ const busy = on => {
 
 // Games.
 function record(won) {
-  const k = S.label.startsWith("daily") ? "daily" : LEVELS.includes(S.label) && S.label;
+  const day = S.label.startsWith("daily") && S.label.slice(6), k = day ? "daily" : LEVELS.includes(S.label) && S.label;
+  if (S.counted) return;
   S.counted = true;
   if (!k) return;
+  loadStats();
   const x = stats[k] ||= { played: 0, won: 0, best: 0, total: 0, streak: 0, bestStreak: 0 }, t = Math.round(S.elapsed);
+  if (day) {
+    if (x.days?.includes(day)) return;
+    x.days = [...(x.days || []).slice(-399), day];
+  }
   x.played++;
   if (won) {
     x.won++;
@@ -361,17 +385,21 @@ const move = k => {
   render();
   if (document.activeElement?.classList.contains("cell")) cellEls[S.sel].focus();
 };
-const ask = async (f, ...args) => {
-  const v = S.ver, r = await call(...args);
-  if (v == S.ver && !r.error) f(r);
+// An engine call on the position of now (q gives its arguments). Its answer is dropped when the
+// position changed meanwhile or, with `again`, asked anew for the same puzzle's new position.
+const ask = async (f, q, again) => {
+  const v = S.ver, p = S.puzzle, r = await call(...q());
+  if (v == S.ver) r.error || f(r);
+  else if (again && p == S.puzzle) return ask(f, q, again);
 };
+const cands = () => ["candidates", text(S.board)];
 let asking;
 async function hint() {
   if (!S.puzzle || S.over || S.paused || asking) return;
   if (S.stage > 2) return apply();
   if (!S.hint) {
     asking = 1;
-    await ask(h => h.done || (S.hint = h, S.hints++), "hint", text(S.board), S.solution, S.marks);
+    await ask(h => h.done || (S.hint = h, S.hints++), () => ["hint", text(S.board), S.solution, S.marks], 1);
     asking = 0;
     if (!S.hint) return;
   }
@@ -387,7 +415,7 @@ async function apply() {
     for (const [c, d] of h.eliminations) S.marks[c] = (S.marks[c] || cand[c]) & ~(1 << d);
     for (const c of h.clear) h.kind == "wrong-digit" ? S.board[c] = 0 : S.marks[c] = cand[c];
     announce("Hint applied.");
-  }), "candidates", text(S.board));
+  }), cands);
 }
 function check() {
   if (!S.puzzle || S.paused) return;
@@ -398,7 +426,7 @@ function check() {
   setTimeout(() => v == S.ver && (S.bad = null, render()), 2500);
 }
 function restart() {
-  Object.assign(S, { board: cells(S.puzzle), marks: zeros(), undo: [], redo: [], mistakes: 0, over: null, counted: false, paused: false });
+  Object.assign(S, { board: cells(S.puzzle), marks: zeros(), undo: [], redo: [], mistakes: 0, over: null, paused: false });
   closeAll();
   changed();
   announce("Restarted.");
@@ -425,7 +453,7 @@ const acts = {
   redo: () => step(S.redo, S.undo, 3),
   hint,
   "apply-hint": apply,
-  fill: () => ask(cand => edit(() => S.marks = S.marks.map((m, i) => S.board[i] ? m : cand[i])), "candidates", text(S.board)),
+  fill: () => ask(cand => edit(() => S.marks = S.marks.map((m, i) => S.board[i] ? m : cand[i])), cands, 1),
   clear: () => edit(() => S.marks.fill(0)),
   check,
   pause: () => pause(),
@@ -433,8 +461,11 @@ const acts = {
   restart: () => S.puzzle && open("confirm-dialog"),
   "confirm-ok": restart,
   retry: restart,
-  "new-game": () => open("new-game-dialog"),
-  daily: () => daily(new Date().toISOString().slice(0, 10)),
+  "new-game": () => {
+    $("daily").textContent = "Daily puzzle" + (stats.daily?.days?.includes(today()) ? " ✓" : "");
+    open("new-game-dialog");
+  },
+  daily: () => daily(today()),
   again: () => newGame(LEVELS.indexOf(S.label)),
   import: () => {
     $("import-error").textContent = "";
@@ -519,35 +550,35 @@ document.addEventListener("keydown", e => {
 document.addEventListener("visibilitychange", () => document.hidden ? pause(true) : tick());
 addEventListener("pagehide", () => S.puzzle && save());
 addEventListener("hashchange", fromHash);
+addEventListener("storage", e => {
+  if (e.key == K + "game" && restore(load("game"))) render();
+  if (e.key == K + "stats") loadStats();
+  if (e.key == K + "pool") loadPool();
+});
 
 // Start: resume the saved game, or follow the link, or start a new one.
 {
-  const g = load("game"), st = load("stats"), pl = load("pool");
+  const g = load("game");
   if (g !== null && !restore(g)) note("The saved game could not be read, so a new game was started.");
-  if (st && typeof st == "object" && !Array.isArray(st) && Object.entries(st).every(([k, x]) => (LEVELS.includes(k) || k == "daily") && x
-    && ["played", "won", "best", "total", "streak", "bestStreak"].every(f => typeof x[f] == "number" && x[f] >= 0))) stats = st;
-  else if (st !== null) {
+  if (!loadStats()) {
     note("The statistics could not be read and were reset.");
     store("stats", stats);
   }
-  if (pl && typeof pl == "object") for (const l of [0, 1, 2, 3, 4]) {
-    const { puzzle, solution, rating: r } = pl[l] || {};
-    if (isPuzzle(puzzle, solution)) pool[l] = { puzzle, solution, rating: rating(r) };
-  }
+  loadPool();
   render();
   const ok = await engine;
   announce("");
-  if (ok.error) {
-    busy(false);
-    note("The game engine could not be loaded: " + ok.error);
-  } else {
+  if (ok.error) note("The game engine could not be loaded: " + ok.error);
+  else {
     await fromHash();
     if (!S.puzzle) await newGame(0);
+    refill();
+  }
+  body.dataset.busy = false;
+  if (S.puzzle) {
     body.dataset.ready = "true";
-    body.dataset.busy = false;
     last = performance.now();
     if (S.over) S.over == "won" ? showDone() : open("lost-dialog");
-    refill();
   }
   navigator.serviceWorker?.register("sw.js").catch(() => {});
 }
