@@ -1,0 +1,57 @@
+"""Fast Sudoku for Python: bindings of the sudoku-core Rust library.
+
+Puzzles go in as 81-character strings ('.' or '0' for blanks), lists of 81
+ints (0 for blanks) or NumPy uint8 arrays of shape (81,), and come out as
+81-character strings. The batch functions ``solve_many`` and ``rate_many``
+take a list of puzzles or a uint8 array of shape (N, 81), release the GIL,
+use every core and return NumPy arrays in input order.
+
+>>> import sudoku_core
+>>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> sudoku_core.is_unique(p)
+True
+>>> sudoku_core.solve(p)[:9]
+'417369825'
+"""
+
+from ._native import (
+    LEVELS,
+    Hint,
+    Puzzle,
+    Rating,
+    Step,
+    __version__,
+    canon,
+    count,
+    daily,
+    explain,
+    generate,
+    hint,
+    is_unique,
+    rate,
+    rate_many,
+    solutions,
+    solve,
+    solve_many,
+)
+
+__all__ = [
+    "LEVELS",
+    "Hint",
+    "Puzzle",
+    "Rating",
+    "Step",
+    "__version__",
+    "canon",
+    "count",
+    "daily",
+    "explain",
+    "generate",
+    "hint",
+    "is_unique",
+    "rate",
+    "rate_many",
+    "solutions",
+    "solve",
+    "solve_many",
+]

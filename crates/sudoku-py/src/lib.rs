@@ -1,0 +1,868 @@
+//! Python bindings of `sudoku-core` (import name `sudoku_core`).
+//!
+//! Bindings only: every answer comes from `sudoku-core`. This file converts
+//! Python values to `Grid`s and back, maps the library's errors to
+//! `ValueError`/`TypeError`, and releases the GIL around work that takes time.
+//! The pure-Python package `python/sudoku_core` re-exports this module
+//! (`sudoku_core._native`); the typed stub is `python/sudoku_core/_native.pyi`.
+
+use numpy::ndarray::Array2;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+
+use sudoku_core::batch::{map_ordered, SOLVE_CHUNK};
+use sudoku_core::daily::{self as core_daily, Date};
+use sudoku_core::hint::{self as core_hint, HintCell};
+use sudoku_core::puzzle::{self, Generator, GeneratorOptions, SymmetryChoice};
+use sudoku_core::rate::{self as core_rate, Candidates, Level};
+use sudoku_core::transform;
+use sudoku_core::{BitmaskSolver, Grid, Solver, CELLS};
+
+// ---------------------------------------------------------------- input ----
+
+/// The 81 cells of a puzzle given as a string: digits 1-9, '.' or '0' for
+/// blanks, exactly 81 characters (surrounding whitespace is ignored).
+fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
+    let text = text.trim();
+    let count = text.chars().count();
+    if count != CELLS {
+        return Err(PyValueError::new_err(format!(
+            "a puzzle string has 81 characters (digits 1-9, '.' or '0' for blanks), got {count}"
+        )));
+    }
+    let mut cells = [0u8; CELLS];
+    for (i, ch) in text.chars().enumerate() {
+        cells[i] = match ch {
+            '.' | '0' => 0,
+            '1'..='9' => ch as u8 - b'0',
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "character {ch:?} at position {i} of the puzzle string is not a digit 1-9, '.' or '0'"
+                )))
+            }
+        };
+    }
+    Ok(cells)
+}
+
+/// Checks 81 integer values (0 for blanks, 1-9 for digits).
+fn cells_from_values(values: impl IntoIterator<Item = i64>, what: &str) -> PyResult<[u8; CELLS]> {
+    let values: Vec<i64> = values.into_iter().collect();
+    if values.len() != CELLS {
+        return Err(PyValueError::new_err(format!(
+            "{what} has 81 cells (0 for blanks, 1-9 for digits), got {}",
+            values.len()
+        )));
+    }
+    let mut cells = [0u8; CELLS];
+    for (i, &v) in values.iter().enumerate() {
+        if !(0..=9).contains(&v) {
+            return Err(PyValueError::new_err(format!(
+                "cell {i} of {what} is {v}; cells are 0 (blank) to 9"
+            )));
+        }
+        cells[i] = v as u8;
+    }
+    Ok(cells)
+}
+
+fn grid_of(cells: [u8; CELLS]) -> PyResult<Grid> {
+    Grid::from_cells(cells).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// A puzzle from a str, a sequence of 81 ints or a NumPy uint8 array of shape (81,).
+fn to_grid(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return grid_of(cells_from_str(&s.to_cow()?)?);
+    }
+    if let Ok(array) = obj.cast::<PyArray1<u8>>() {
+        if array.len() != CELLS {
+            return Err(PyValueError::new_err(format!(
+                "a puzzle array has shape (81,), got ({},)",
+                array.len()
+            )));
+        }
+        let view = array.readonly();
+        return grid_of(cells_from_values(
+            view.as_array().iter().map(|&v| i64::from(v)),
+            "the puzzle array",
+        )?);
+    }
+    if let Ok(array) = obj.cast::<PyUntypedArray>() {
+        if array.ndim() != 1 || array.shape()[0] != CELLS {
+            return Err(PyValueError::new_err(format!(
+                "a puzzle array has shape (81,), got {:?}",
+                array.shape()
+            )));
+        }
+        return Err(PyTypeError::new_err(format!(
+            "a puzzle array has dtype uint8, got {}",
+            array.dtype()
+        )));
+    }
+    if obj.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err(
+            "a puzzle is a str, a list of 81 ints or a NumPy uint8 array of shape (81,), not bytes",
+        ));
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let values: Vec<i64> = obj.extract().map_err(|_| {
+            PyTypeError::new_err("a puzzle list holds 81 ints (0 for blanks, 1-9 for digits)")
+        })?;
+        return grid_of(cells_from_values(values, "the puzzle list")?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "a puzzle is a str, a list of 81 ints or a NumPy uint8 array of shape (81,), not {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// Puzzles from a list (or tuple) of puzzles, or a NumPy uint8 array of shape (N, 81).
+fn to_grids(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Grid>> {
+    if let Ok(array) = obj.cast::<PyArray2<u8>>() {
+        let view = array.readonly();
+        let view = view.as_array();
+        if view.ncols() != CELLS {
+            return Err(PyValueError::new_err(format!(
+                "a puzzle array has shape (N, 81), got {:?}",
+                view.shape()
+            )));
+        }
+        return view
+            .rows()
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| {
+                cells_from_values(row.iter().map(|&v| i64::from(v)), &format!("puzzle {i}"))
+                    .and_then(grid_of)
+            })
+            .collect();
+    }
+    if let Ok(array) = obj.cast::<PyUntypedArray>() {
+        return Err(PyTypeError::new_err(format!(
+            "puzzles as an array are a NumPy uint8 array of shape (N, 81), got dtype {} and shape {:?}",
+            array.dtype(),
+            array.shape()
+        )));
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "puzzles are a list of puzzles or an (N, 81) uint8 array, not one str",
+        ));
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let mut grids = Vec::with_capacity(obj.len()?);
+        for (i, item) in obj.try_iter()?.enumerate() {
+            let item = item?;
+            let grid = to_grid(&item).map_err(|e| {
+                let msg = format!("puzzle {i}: {}", e.value(obj.py()));
+                if e.is_instance_of::<PyTypeError>(obj.py()) {
+                    PyTypeError::new_err(msg)
+                } else {
+                    PyValueError::new_err(msg)
+                }
+            })?;
+            grids.push(grid);
+        }
+        return Ok(grids);
+    }
+    Err(PyTypeError::new_err(format!(
+        "puzzles are a list of puzzles or a NumPy uint8 array of shape (N, 81), not {}",
+        obj.get_type().name()?
+    )))
+}
+
+fn line(grid: &Grid) -> String {
+    grid.to_line()
+}
+
+/// A difficulty as the nearest float to its one-decimal value (2.6, not 2.5999999).
+fn tenths(x: f32) -> f64 {
+    (f64::from(x) * 10.0).round() / 10.0
+}
+
+fn level_index(level: Level) -> i8 {
+    Level::ALL
+        .iter()
+        .position(|&l| l == level)
+        .map_or(-1, |i| i as i8)
+}
+
+// --------------------------------------------------------------- solving ----
+
+/// solve(puzzle) -> str | None
+///
+/// The first solution of ``puzzle`` as an 81-character string, or None when
+/// it has none (for a puzzle with several, one of them).
+///
+/// >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+/// '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+/// >>> solve("11" + "." * 79) is None
+/// True
+#[pyfunction]
+fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let grid = to_grid(puzzle)?;
+    Ok(py
+        .detach(|| BitmaskSolver::new().solve(&grid))
+        .map(|g| line(&g)))
+}
+
+/// solutions(puzzle, n) -> list[str]
+///
+/// Up to ``n`` distinct solutions of ``puzzle``, each as an 81-character string.
+///
+/// >>> len(solutions("53..7....6..1.5....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 100))
+/// 8
+#[pyfunction]
+fn solutions(py: Python<'_>, puzzle: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<String>> {
+    let grid = to_grid(puzzle)?;
+    Ok(py.detach(|| {
+        BitmaskSolver::new()
+            .solutions(&grid)
+            .take(n)
+            .map(|g| line(&g))
+            .collect()
+    }))
+}
+
+/// count(puzzle, limit=2) -> int
+///
+/// The number of solutions of ``puzzle``, counting no further than ``limit``
+/// (a limit of 0 is read as 1).
+///
+/// >>> count("." * 81)
+/// 2
+/// >>> count("53..7....6..1.5....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", limit=100)
+/// 8
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit = 2))]
+fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: usize) -> PyResult<usize> {
+    let grid = to_grid(puzzle)?;
+    Ok(py.detach(|| BitmaskSolver::new().count_solutions(&grid, limit)))
+}
+
+/// is_unique(puzzle) -> bool
+///
+/// True when ``puzzle`` has exactly one solution.
+///
+/// >>> is_unique("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+/// True
+/// >>> is_unique("." * 81)
+/// False
+#[pyfunction]
+fn is_unique(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let grid = to_grid(puzzle)?;
+    Ok(py.detach(|| BitmaskSolver::new().has_unique_solution(&grid)))
+}
+
+/// canon(puzzle) -> str
+///
+/// The canonical form of ``puzzle``: equivalent puzzles (relabelled digits,
+/// rows and columns reordered within the rules, transposed) give the same string.
+///
+/// >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+/// >>> canon(p) == canon(p[::-1])
+/// True
+#[pyfunction]
+fn canon(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<String> {
+    let grid = to_grid(puzzle)?;
+    Ok(line(&py.detach(|| transform::canonical(&grid))))
+}
+
+// ---------------------------------------------------------------- rating ----
+
+/// A puzzle's rating on Sudoku Explainer's scale.
+///
+/// Attributes: ``er`` (the rating: the hardest step's difficulty), ``ep``
+/// (pearl) and ``ed`` (diamond), floats with one decimal; ``level`` ("easy",
+/// "medium", "hard", "expert" or "extreme"); ``hardest`` (the hardest
+/// technique's name); ``steps`` (the number of steps of the solving path).
+#[pyclass(frozen, module = "sudoku_core", get_all)]
+#[derive(Clone)]
+struct Rating {
+    er: f64,
+    ep: f64,
+    ed: f64,
+    level: String,
+    hardest: String,
+    steps: usize,
+}
+
+impl Rating {
+    fn of(r: &core_rate::Rating) -> Rating {
+        Rating {
+            er: tenths(r.score),
+            ep: tenths(r.pearl),
+            ed: tenths(r.diamond),
+            level: r.level.name().to_string(),
+            hardest: r.hardest.name().to_string(),
+            steps: r.steps,
+        }
+    }
+}
+
+#[pymethods]
+impl Rating {
+    fn __repr__(&self) -> String {
+        format!(
+            "Rating(er={:.1}, ep={:.1}, ed={:.1}, level={:?}, hardest={:?}, steps={})",
+            self.er, self.ep, self.ed, self.level, self.hardest, self.steps
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Rating>().is_ok_and(|o| {
+            let o = o.get();
+            (
+                self.er,
+                self.ep,
+                self.ed,
+                &self.level,
+                &self.hardest,
+                self.steps,
+            ) == (o.er, o.ep, o.ed, &o.level, &o.hardest, o.steps)
+        })
+    }
+}
+
+/// rate(puzzle) -> Rating
+///
+/// Rates ``puzzle`` on Sudoku Explainer's scale. Raises ValueError with the
+/// reason when it cannot be rated (conflicting givens, no solution, several
+/// solutions).
+///
+/// >>> r = rate("..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....")
+/// >>> (r.er, r.ep, r.ed, r.level, r.hardest)
+/// (2.6, 1.2, 1.2, 'medium', 'Pointing')
+/// >>> rate("." * 81)
+/// Traceback (most recent call last):
+/// ...
+/// ValueError: the puzzle cannot be rated: it has more than one solution
+#[pyfunction]
+fn rate(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Rating> {
+    let grid = to_grid(puzzle)?;
+    match py.detach(|| core_rate::rate_checked(&grid)) {
+        Ok(r) => Ok(Rating::of(&r)),
+        Err(why) => Err(PyValueError::new_err(format!(
+            "the puzzle cannot be rated: {why}"
+        ))),
+    }
+}
+
+/// One step of a solving path.
+///
+/// Attributes: ``technique`` (its name), ``difficulty`` (float, one decimal),
+/// ``cells`` (the pattern's cells, 0-80, row by row), ``placements`` and
+/// ``eliminations`` (lists of (cell, digit)), ``sentence`` (the step in plain
+/// language, as the game's hints say it).
+#[pyclass(frozen, module = "sudoku_core", get_all)]
+struct Step {
+    technique: String,
+    difficulty: f64,
+    cells: Vec<usize>,
+    placements: Vec<(usize, u8)>,
+    eliminations: Vec<(usize, u8)>,
+    sentence: String,
+}
+
+#[pymethods]
+impl Step {
+    fn __repr__(&self) -> String {
+        format!(
+            "Step(technique={:?}, difficulty={:.1}, placements={:?}, eliminations={:?})",
+            self.technique, self.difficulty, self.placements, self.eliminations
+        )
+    }
+}
+
+/// explain(puzzle) -> list[Step]
+///
+/// The human solving path of ``puzzle``: the steps the rater takes, in order
+/// (empty for a complete grid). Raises ValueError when the puzzle has
+/// conflicting givens or no solution.
+///
+/// >>> steps = explain("..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....")
+/// >>> max(s.difficulty for s in steps)
+/// 2.6
+/// >>> steps[0].technique, steps[0].placements
+/// ('Hidden Single', [(1, 2)])
+#[pyfunction]
+fn explain(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Vec<Step>> {
+    let grid = to_grid(puzzle)?;
+    let steps = py
+        .detach(|| core_rate::explain_checked(&grid))
+        .map_err(|why| PyValueError::new_err(format!("the puzzle cannot be explained: {why}")))?;
+    let mut marks = Candidates::new(&grid);
+    let mut out = Vec::with_capacity(steps.len());
+    for step in &steps {
+        let hint = core_hint::for_step(step, &marks, false);
+        out.push(Step {
+            technique: step.technique.name().to_string(),
+            difficulty: tenths(step.difficulty()),
+            cells: step.cells.clone(),
+            placements: step.placements.clone(),
+            eliminations: step.eliminations.clone(),
+            sentence: hint.stages[2].clone(),
+        });
+        marks.apply(step);
+    }
+    Ok(out)
+}
+
+/// A hint for a player, in three stages of detail.
+///
+/// Attributes: ``kind`` ("step", "wrong-digit", "wrong-marks" or "reveal"),
+/// ``technique`` (name, or None), ``difficulty`` (float), ``stages`` (three
+/// strings, vaguest first), ``cells`` (list of (cell, role), role one of
+/// "pattern", "loses", "gets", "wrong"), ``placements`` and ``eliminations``
+/// (lists of (cell, digit)), ``digits``, ``focus``, ``clear`` (cells whose
+/// digit or marks to clear) and ``used_marks``.
+#[pyclass(frozen, module = "sudoku_core", get_all)]
+struct Hint {
+    kind: String,
+    technique: Option<String>,
+    difficulty: f64,
+    stages: (String, String, String),
+    cells: Vec<(usize, String)>,
+    placements: Vec<(usize, u8)>,
+    eliminations: Vec<(usize, u8)>,
+    digits: Vec<u8>,
+    focus: Vec<usize>,
+    clear: Vec<usize>,
+    used_marks: bool,
+}
+
+#[pymethods]
+impl Hint {
+    fn __repr__(&self) -> String {
+        format!(
+            "Hint(kind={:?}, technique={}, difficulty={:.1}, stages={:?})",
+            self.kind,
+            self.technique
+                .as_ref()
+                .map_or_else(|| "None".to_string(), |t| format!("{t:?}")),
+            self.difficulty,
+            self.stages
+        )
+    }
+}
+
+/// Pencil marks: 81 items, each an int bit mask (bit d set for digit d) or
+/// an iterable of digits; 0 or empty for a cell without marks.
+fn to_marks(obj: &Bound<'_, PyAny>) -> PyResult<[u16; CELLS]> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "marks are a list of 81 items, not a str",
+        ));
+    }
+    let items: Vec<Bound<'_, PyAny>> = obj
+        .try_iter()
+        .map_err(|_| PyTypeError::new_err("marks are a list of 81 items"))?
+        .collect::<PyResult<_>>()?;
+    if items.len() != CELLS {
+        return Err(PyValueError::new_err(format!(
+            "marks have 81 items, one per cell, got {}",
+            items.len()
+        )));
+    }
+    let mut marks = [0u16; CELLS];
+    for (i, item) in items.iter().enumerate() {
+        let mask = if let Ok(m) = item.extract::<i64>() {
+            if m < 0 || m & !0b11_1111_1110 != 0 {
+                return Err(PyValueError::new_err(format!(
+                    "the marks of cell {i} are {m:#x}: a mask of bits 1 to 9"
+                )));
+            }
+            m as u16
+        } else {
+            let digits: Vec<i64> = item.extract().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "the marks of cell {i} are an int bit mask or an iterable of digits"
+                ))
+            })?;
+            let mut m = 0u16;
+            for d in digits {
+                if !(1..=9).contains(&d) {
+                    return Err(PyValueError::new_err(format!(
+                        "a mark of cell {i} is {d}; marks are digits 1-9"
+                    )));
+                }
+                m |= 1 << d;
+            }
+            m
+        };
+        marks[i] = mask;
+    }
+    Ok(marks)
+}
+
+/// hint(board, solution=None, marks=None) -> Hint | None
+///
+/// The next hint for a player at ``board`` (the givens and the digits placed
+/// so far), towards ``solution`` (found by the solver when None, which then
+/// needs ``board`` to have exactly one solution). ``marks``: the player's
+/// pencil marks, 81 items, each a bit mask (bit d for digit d) or an
+/// iterable of digits. Returns None when the board is solved.
+///
+/// >>> h = hint("..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....")
+/// >>> h.kind, h.technique, h.placements
+/// ('step', 'Hidden Single', [(1, 2)])
+#[pyfunction]
+#[pyo3(signature = (board, solution = None, marks = None))]
+fn hint(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    solution: Option<&Bound<'_, PyAny>>,
+    marks: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Hint>> {
+    let board = to_grid(board)?;
+    let marks = match marks {
+        Some(m) => to_marks(m)?,
+        None => [0u16; CELLS],
+    };
+    let solution = match solution {
+        Some(s) => {
+            let s = to_grid(s)?;
+            if !s.is_solved() {
+                return Err(PyValueError::new_err(
+                    "the solution is not a complete, valid grid",
+                ));
+            }
+            s
+        }
+        None => {
+            let search = py.detach(|| BitmaskSolver::new().search(&board, 2));
+            match (search.count, search.solution) {
+                (1, Some(s)) => s,
+                (0, _) => {
+                    return Err(PyValueError::new_err(
+                        "the board has no solution (a placed digit may be wrong): pass solution= to get a hint about wrong digits",
+                    ))
+                }
+                _ => {
+                    return Err(PyValueError::new_err(
+                        "the board has more than one solution: pass solution=",
+                    ))
+                }
+            }
+        }
+    };
+    let h = py.detach(|| core_hint::hint(&board, &solution, &marks));
+    Ok(h.map(|h| Hint {
+        kind: h.kind.name().to_string(),
+        technique: h.technique.map(|t| t.name().to_string()),
+        difficulty: tenths(h.difficulty),
+        stages: (
+            h.stages[0].clone(),
+            h.stages[1].clone(),
+            h.stages[2].clone(),
+        ),
+        cells: h
+            .cells
+            .iter()
+            .map(|&HintCell { cell, role, .. }| (cell, role.name().to_string()))
+            .collect(),
+        placements: h.placements,
+        eliminations: h.eliminations,
+        digits: h.digits,
+        focus: h.focus,
+        clear: h.clear,
+        used_marks: h.used_marks,
+    }))
+}
+
+// ------------------------------------------------------------ generation ----
+
+/// A generated puzzle: ``puzzle`` and ``solution`` (81-character strings),
+/// ``rating`` (a Rating, or None when no difficulty was asked for) and
+/// ``symmetry`` (the clue pattern's symmetry name).
+#[pyclass(frozen, module = "sudoku_core", get_all)]
+struct Puzzle {
+    puzzle: String,
+    solution: String,
+    rating: Option<Rating>,
+    symmetry: String,
+}
+
+#[pymethods]
+impl Puzzle {
+    fn __repr__(&self) -> String {
+        let rating = self
+            .rating
+            .as_ref()
+            .map_or_else(|| "None".to_string(), Rating::__repr__);
+        format!(
+            "Puzzle(puzzle={:?}, solution={:?}, rating={rating}, symmetry={:?})",
+            self.puzzle, self.solution, self.symmetry
+        )
+    }
+}
+
+impl Puzzle {
+    fn of(g: &puzzle::Generated) -> Puzzle {
+        Puzzle {
+            puzzle: line(&g.puzzle),
+            solution: line(&g.solution),
+            rating: g.rating.as_ref().map(Rating::of),
+            symmetry: g.symmetry.name().to_string(),
+        }
+    }
+}
+
+/// generate(level=None, rating=None, blanks=None, symmetry=None, minimal=False, seed=None) -> Puzzle
+///
+/// One new puzzle with exactly one solution. ``level``: "easy", "medium",
+/// "hard", "expert" or "extreme"; ``rating``: a (lo, hi) band of Sudoku
+/// Explainer ratings; ``blanks``: a number of blanks or a (lo, hi) range;
+/// ``symmetry``: "none", "rot180", "rot90", "mirror", "diagonal" or "random";
+/// ``minimal``: no clue (orbit) can be removed; ``seed``: an int for a
+/// reproducible puzzle. Raises ValueError for options no puzzle can meet.
+///
+/// >>> p = generate(level="easy", seed=7)
+/// >>> p.rating.level, solve(p.puzzle) == p.solution
+/// ('easy', True)
+/// >>> p.puzzle == generate(level="easy", seed=7).puzzle
+/// True
+#[pyfunction]
+#[pyo3(signature = (level = None, rating = None, blanks = None, symmetry = None, minimal = false, seed = None))]
+fn generate(
+    py: Python<'_>,
+    level: Option<&str>,
+    rating: Option<(f32, f32)>,
+    blanks: Option<&Bound<'_, PyAny>>,
+    symmetry: Option<&str>,
+    minimal: bool,
+    seed: Option<u64>,
+) -> PyResult<Puzzle> {
+    let mut options = GeneratorOptions::new().minimal(minimal);
+    if let Some(level) = level {
+        let level: Level = level.parse().map_err(|_| {
+            PyValueError::new_err(format!(
+                "unknown level {level:?}: easy, medium, hard, expert or extreme"
+            ))
+        })?;
+        options = options.level(level);
+    }
+    if let Some((lo, hi)) = rating {
+        if !(lo.is_finite() && hi.is_finite() && lo <= hi) {
+            return Err(PyValueError::new_err(format!(
+                "a rating band is (lo, hi) with lo <= hi, got ({lo}, {hi})"
+            )));
+        }
+        options = options.rating(lo..=hi);
+    }
+    if let Some(blanks) = blanks {
+        let (lo, hi) = if let Ok(n) = blanks.extract::<usize>() {
+            (n, n)
+        } else {
+            blanks
+                .extract::<(usize, usize)>()
+                .map_err(|_| PyTypeError::new_err("blanks is an int or a (lo, hi) tuple of ints"))?
+        };
+        if lo > hi {
+            return Err(PyValueError::new_err(format!(
+                "a blanks range is (lo, hi) with lo <= hi, got ({lo}, {hi})"
+            )));
+        }
+        options = options.blanks(lo..=hi);
+    }
+    if let Some(symmetry) = symmetry {
+        let choice: SymmetryChoice = symmetry.parse().map_err(|_| {
+            PyValueError::new_err(format!(
+                "unknown symmetry {symmetry:?}: none, rot180, rot90, mirror, diagonal or random"
+            ))
+        })?;
+        options = options.symmetry(choice);
+    }
+    if let Some(seed) = seed {
+        options = options.seed(seed);
+    }
+    let generator = Generator::new(options).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let generated = py
+        .detach(|| generator.puzzle(0, None))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(Puzzle::of(&generated))
+}
+
+/// daily(date) -> Puzzle
+///
+/// The daily puzzle of ``date`` ("YYYY-MM-DD"), the same as the command line's
+/// ``sudoku daily DATE``, the game's and the web page's.
+///
+/// >>> daily("2026-01-05").rating.level
+/// 'easy'
+#[pyfunction]
+fn daily(py: Python<'_>, date: &str) -> PyResult<Puzzle> {
+    let date: Date = date.parse().map_err(|_| {
+        PyValueError::new_err(format!("{date:?} is not a real date written YYYY-MM-DD"))
+    })?;
+    Ok(Puzzle::of(&py.detach(|| core_daily::puzzle(date))))
+}
+
+// ----------------------------------------------------------------- batch ----
+
+/// Chunk size for rating: ratings take from microseconds to a second, so
+/// small chunks keep every core busy to the end.
+const RATE_CHUNK: usize = 4;
+
+/// The two arrays of solve_many.
+type SolveArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>);
+
+/// solve_many(puzzles, threads=0) -> tuple[numpy.ndarray, numpy.ndarray]
+///
+/// Solves every puzzle (a list of puzzles or a uint8 array of shape (N, 81))
+/// on ``threads`` threads (0: every core) with the GIL released, and returns
+/// ``(solutions, status)`` in input order: ``solutions`` a uint8 array of
+/// shape (N, 81) (zeros where there is no solution; one of the solutions
+/// where there are several), ``status`` an int8 array of shape (N,): 1 solved
+/// with a unique solution, 0 no solution, 2 several solutions.
+///
+/// >>> sols, status = solve_many(["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "." * 81, "11" + "." * 79])
+/// >>> status.tolist()
+/// [1, 2, 0]
+/// >>> "".join(map(str, sols[0]))
+/// '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = 0))]
+fn solve_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: usize,
+) -> PyResult<SolveArrays<'py>> {
+    let grids = to_grids(puzzles)?;
+    let n = grids.len();
+    let (cells, status) = py.detach(move || {
+        let mut cells: Vec<u8> = Vec::with_capacity(n * CELLS);
+        let mut status: Vec<i8> = Vec::with_capacity(n);
+        let _ = map_ordered(
+            grids.into_iter(),
+            threads,
+            SOLVE_CHUNK,
+            |chunk: Vec<Grid>, _start| {
+                let solver = BitmaskSolver::new();
+                chunk
+                    .iter()
+                    .map(|p| {
+                        let search = solver.search(p, 2);
+                        (search.solution, search.count.min(2) as i8)
+                    })
+                    .collect::<Vec<_>>()
+            },
+            |results| {
+                for (solution, count) in results {
+                    match solution {
+                        Some(s) if count > 0 => cells.extend_from_slice(s.cells()),
+                        _ => cells.extend_from_slice(&[0; CELLS]),
+                    }
+                    status.push(count);
+                }
+                Ok::<(), std::convert::Infallible>(())
+            },
+        );
+        (cells, status)
+    });
+    let cells = Array2::from_shape_vec((n, CELLS), cells)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok((
+        PyArray2::from_owned_array(py, cells),
+        PyArray1::from_vec(py, status),
+    ))
+}
+
+/// The four arrays of rate_many.
+type RateArrays<'py> = (
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<i8>>,
+);
+
+/// rate_many(puzzles, threads=0) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray, numpy.ndarray]
+///
+/// Rates every puzzle (a list of puzzles or a uint8 array of shape (N, 81))
+/// on ``threads`` threads (0: every core) with the GIL released, and returns
+/// ``(er, ep, ed, level)`` in input order: three float32 arrays (NaN for a
+/// puzzle that cannot be rated) and an int8 array of level indices (0 easy,
+/// 1 medium, 2 hard, 3 expert, 4 extreme; -1 unrated). ``LEVELS`` names them.
+///
+/// >>> er, ep, ed, level = rate_many(["..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....", "." * 81])
+/// >>> [round(float(x), 1) for x in er[:1]], level.tolist(), bool(er[1] != er[1])
+/// ([2.6], [1, -1], True)
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = 0))]
+fn rate_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: usize,
+) -> PyResult<RateArrays<'py>> {
+    let grids = to_grids(puzzles)?;
+    let n = grids.len();
+    let (er, ep, ed, level) = py.detach(move || {
+        let mut er = Vec::with_capacity(n);
+        let mut ep = Vec::with_capacity(n);
+        let mut ed = Vec::with_capacity(n);
+        let mut level = Vec::with_capacity(n);
+        let _ = map_ordered(
+            grids.into_iter(),
+            threads,
+            RATE_CHUNK,
+            |chunk: Vec<Grid>, _start| chunk.iter().map(core_rate::rate).collect::<Vec<_>>(),
+            |ratings| {
+                for r in ratings {
+                    match r {
+                        Some(r) => {
+                            er.push(r.score);
+                            ep.push(r.pearl);
+                            ed.push(r.diamond);
+                            level.push(level_index(r.level));
+                        }
+                        None => {
+                            er.push(f32::NAN);
+                            ep.push(f32::NAN);
+                            ed.push(f32::NAN);
+                            level.push(-1);
+                        }
+                    }
+                }
+                Ok::<(), std::convert::Infallible>(())
+            },
+        );
+        (er, ep, ed, level)
+    });
+    Ok((
+        PyArray1::from_vec(py, er),
+        PyArray1::from_vec(py, ep),
+        PyArray1::from_vec(py, ed),
+        PyArray1::from_vec(py, level),
+    ))
+}
+
+// ---------------------------------------------------------------- module ----
+
+/// Sudoku for Python: solve, count, rate, explain, hint, generate and
+/// canonicalise puzzles with the sudoku-core Rust library.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(is_unique, m)?)?;
+    m.add_function(wrap_pyfunction!(canon, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(daily, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(rate_many, m)?)?;
+    m.add_class::<Rating>()?;
+    m.add_class::<Step>()?;
+    m.add_class::<Hint>()?;
+    m.add_class::<Puzzle>()?;
+    let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+    m.add("LEVELS", PyTuple::new(m.py(), levels)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,81 @@
+"""Bad input raises ValueError or TypeError with a clear message, and never
+brings down the interpreter."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import sudoku_core as sc
+
+GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+BAD = [
+    ("." * 80, ValueError, "81 characters"),
+    ("." * 82, ValueError, "81 characters"),
+    ("x" + "." * 80, ValueError, "position 0"),
+    ("é" * 81, ValueError, "not a digit"),
+    ("", ValueError, "got 0"),
+    ([0] * 80, ValueError, "81 cells"),
+    ([10] + [0] * 80, ValueError, "cell 0 of the puzzle list is 10"),
+    ([-1] + [0] * 80, ValueError, "is -1"),
+    ([0.5] * 81, TypeError, "81 ints"),
+    (["1"] * 81, TypeError, "81 ints"),
+    ([2**70] * 81, TypeError, "81 ints"),
+    (np.zeros(81, dtype=np.int32), TypeError, "uint8"),
+    (np.zeros(80, dtype=np.uint8), ValueError, r"shape \(81,\)"),
+    (np.zeros((9, 9), dtype=np.uint8), ValueError, r"shape \(81,\)"),
+    (np.full(81, 12, dtype=np.uint8), ValueError, "is 12"),
+    (b"." * 81, TypeError, "not bytes"),
+    (None, TypeError, "NoneType"),
+    (81, TypeError, "int"),
+    ({"a": 1}, TypeError, "dict"),
+]
+
+
+@pytest.mark.parametrize("bad, exc, message", BAD)
+def test_single_calls_reject_bad_puzzles(bad, exc, message):
+    for f in (sc.solve, sc.is_unique, sc.canon, sc.rate, sc.explain, sc.hint, sc.count):
+        with pytest.raises(exc, match=message):
+            f(bad)
+    with pytest.raises(exc, match=message):
+        sc.solutions(bad, 3)
+
+
+def test_bad_arguments():
+    with pytest.raises((TypeError, OverflowError)):
+        sc.count(GOOD, limit=-1)
+    with pytest.raises((TypeError, OverflowError)):
+        sc.solutions(GOOD, -1)
+    with pytest.raises((TypeError, OverflowError)):
+        sc.solve_many([GOOD], threads=-1)
+    with pytest.raises(ValueError, match="not a complete"):
+        sc.hint(GOOD, solution=GOOD)
+    with pytest.raises(ValueError, match="more than one solution"):
+        sc.hint("." * 81)
+
+
+def test_huge_and_hostile_inputs_do_not_crash():
+    # Run in a child interpreter so that a crash would show as its exit status.
+    code = r"""
+import numpy as np, sudoku_core as sc
+bad = ["." * 10**6, [0] * 10**6, np.zeros(10**6, dtype=np.uint8), [[0] * 81], object(),
+       np.zeros(81, dtype=np.uint8)[::-1], np.zeros((81, 1), dtype=np.uint8), "\x00" * 81]
+for b in bad:
+    for f in (sc.solve, sc.rate, sc.canon, sc.explain):
+        try:
+            f(b)
+        except (ValueError, TypeError):
+            pass
+for b in ([None] * 3, np.zeros((0, 81), dtype=np.uint8), np.zeros((2, 81, 1), dtype=np.uint8), ["1" * 81]):
+    for f in (sc.solve_many, sc.rate_many):
+        try:
+            f(b)
+        except (ValueError, TypeError):
+            pass
+print("alive")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "alive"

@@ -1,0 +1,81 @@
+"""generate and daily: uniqueness, levels, blanks, symmetry and minimality
+checked in Python; daily puzzles against the command-line program."""
+
+import pytest
+
+import sudoku_core as sc
+from conftest import digits_of, is_valid_solution
+
+
+def test_generate_by_level_is_reproducible():
+    for level in ("easy", "medium", "hard"):
+        p = sc.generate(level=level, seed=11)
+        assert p.rating.level == level
+        assert is_valid_solution(p.puzzle, p.solution)
+        assert sc.count(p.puzzle) == 1
+        assert sc.rate(p.puzzle) == p.rating
+        q = sc.generate(level=level, seed=11)
+        assert (q.puzzle, q.solution) == (p.puzzle, p.solution)
+    assert sc.generate(seed=1).puzzle != sc.generate(seed=2).puzzle
+
+
+def test_generate_rating_band_blanks_symmetry():
+    p = sc.generate(rating=(2.0, 3.0), seed=5)
+    assert 2.0 <= sc.rate(p.puzzle).er <= 3.0
+    p = sc.generate(blanks=50, seed=5)
+    assert p.puzzle.count(".") == 50 and p.rating is None and sc.count(p.puzzle) == 1
+    p = sc.generate(blanks=(40, 45), seed=5)
+    assert 40 <= p.puzzle.count(".") <= 45
+    p = sc.generate(symmetry="rot180", seed=5)
+    d = digits_of(p.puzzle)
+    assert p.symmetry == "rot180"
+    assert all((d[i] == 0) == (d[80 - i] == 0) for i in range(81))
+    assert sc.generate(symmetry="random", seed=5).symmetry in ("rot180", "rot90", "mirror", "diagonal")
+
+
+def test_generate_minimal():
+    p = sc.generate(minimal=True, seed=3)
+    assert sc.count(p.puzzle) == 1
+    for i, ch in enumerate(p.puzzle):
+        if ch != ".":
+            # Removing any clue leaves several solutions.
+            assert sc.count(p.puzzle[:i] + "." + p.puzzle[i + 1 :]) == 2
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"level": "impossible"}, "unknown level"),
+        ({"symmetry": "spiral"}, "unknown symmetry"),
+        ({"rating": (5.0, 2.0)}, "lo <= hi"),
+        ({"blanks": (50, 40)}, "lo <= hi"),
+        ({"blanks": 70}, "impossible"),
+    ],
+)
+def test_generate_bad_options(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        sc.generate(**kwargs)
+
+
+def test_generate_bad_types():
+    with pytest.raises(TypeError):
+        sc.generate(blanks="many")
+    with pytest.raises((TypeError, OverflowError)):
+        sc.generate(seed=-1)
+
+
+@pytest.mark.parametrize("date", ["2026-01-05", "2026-06-13", "2024-02-29"])
+def test_daily_matches_cli(cli, date):
+    lines = cli("daily", date).stdout.splitlines()
+    p = sc.daily(date)
+    assert p.puzzle == lines[0]
+    header = lines[1]
+    assert f"· {p.rating.level} ·" in header and f"SE {p.rating.er:.1f}" in header
+    assert header.endswith(p.rating.hardest)
+    assert is_valid_solution(p.puzzle, p.solution) and sc.count(p.puzzle) == 1
+
+
+@pytest.mark.parametrize("date", ["2026-02-30", "yesterday", "2026-1-5", ""])
+def test_daily_bad_date(date):
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        sc.daily(date)
