@@ -1312,3 +1312,39 @@ describe("layout and screenshots", () => {
     });
   }
 });
+
+e2e("works offline after the first load: the service worker serves every file", async (b) => {
+  // A server of its own, stopped after the first load.
+  const own = await serve(SITE);
+  try {
+    await b.navigate(own.url);
+    await waitReady(b);
+    // The service worker installs and caches the build, then controls the page after a reload.
+    await b.executeAsync(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await b.refresh();
+    await waitReady(b);
+    await waitFor(async () => (await b.execute("return navigator.serviceWorker.controller !== null")) === true, {
+      timeout: 20000,
+      message: "a service worker controlling the page",
+    });
+    const puzzle = await attrOf(b, "#board", "data-puzzle");
+    await own.close();
+    const gone = await fetch(own.url).then(() => false, () => true);
+    assert.ok(gone, "the server is stopped");
+    await b.refresh();
+    await waitReady(b);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), puzzle, "the saved game, offline");
+    // A new game needs the engine (wasm, worker) from the cache too.
+    await (await b.find("#new-game")).click();
+    await (await b.find('#new-game-dialog [data-level="medium"]')).click();
+    await waitReady(b);
+    await waitFor(async () => (await attrOf(b, "#board", "data-label")) === "medium", { timeout: 20000, message: "a new medium game offline" });
+    const cells = await attrOf(b, "#board", "data-puzzle");
+    assert.match(cells, /^[1-9.]{81}$/);
+    assert.notEqual(cells, puzzle);
+  } finally {
+    await own.close().catch(() => {});
+  }
+});
