@@ -68,6 +68,21 @@ pub use format::{Format, ParseError, Puzzle, PuzzleReader};
 pub use grid::{Conflict, Grid, Unit, CELLS, GRID_TEXT_BYTES};
 pub use solver::{solve, BitmaskSolver, Search, Solver};
 
+/// The `rand` crate (version 0.9) that the APIs taking the caller's random
+/// number generator (`puzzle::Generator::puzzle_with_rng`,
+/// `puzzle::random_grid`, `transform::Transform::random`) are written
+/// against: a program that uses it through this re-export never mixes two
+/// major versions of `rand`.
+///
+/// ```
+/// use sudoku_core::rand::{rngs::StdRng, SeedableRng};
+///
+/// let grid = sudoku_core::puzzle::random_grid(&mut StdRng::seed_from_u64(7));
+/// assert!(grid.is_solved());
+/// ```
+#[cfg(feature = "generate")]
+pub use rand;
+
 /// The crate README's examples, compiled and run as doc tests so that the
 /// crate page never shows code that does not work.
 #[cfg(all(doctest, feature = "generate"))]
