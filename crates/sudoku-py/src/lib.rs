@@ -707,6 +707,28 @@ fn daily(py: Python<'_>, date: &str) -> PyResult<Puzzle> {
 /// small chunks keep every core busy to the end.
 const RATE_CHUNK: usize = 4;
 
+/// `work` applied to every grid on `threads` threads (0: every core), the
+/// results in input order: the one loop the batch functions share.
+fn in_order<T: Send>(
+    grids: Vec<Grid>,
+    threads: usize,
+    chunk: usize,
+    work: impl Fn(&Grid) -> T + Sync,
+) -> Vec<T> {
+    let mut out = Vec::with_capacity(grids.len());
+    let _ = map_ordered(
+        grids.into_iter(),
+        threads,
+        chunk,
+        |chunk: Vec<Grid>, _start| chunk.iter().map(&work).collect::<Vec<_>>(),
+        |results| {
+            out.extend(results);
+            Ok::<(), std::convert::Infallible>(())
+        },
+    );
+    out
+}
+
 /// The two arrays of solve_many.
 type SolveArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>);
 
@@ -733,36 +755,21 @@ fn solve_many<'py>(
 ) -> PyResult<SolveArrays<'py>> {
     let grids = to_grids(puzzles)?;
     let n = grids.len();
-    let (cells, status) = py.detach(move || {
-        let mut cells: Vec<u8> = Vec::with_capacity(n * CELLS);
-        let mut status: Vec<i8> = Vec::with_capacity(n);
-        let _ = map_ordered(
-            grids.into_iter(),
-            threads,
-            SOLVE_CHUNK,
-            |chunk: Vec<Grid>, _start| {
-                let solver = BitmaskSolver::new();
-                chunk
-                    .iter()
-                    .map(|p| {
-                        let search = solver.search(p, 2);
-                        (search.solution, search.count.min(2) as i8)
-                    })
-                    .collect::<Vec<_>>()
-            },
-            |results| {
-                for (solution, count) in results {
-                    match solution {
-                        Some(s) if count > 0 => cells.extend_from_slice(s.cells()),
-                        _ => cells.extend_from_slice(&[0; CELLS]),
-                    }
-                    status.push(count);
-                }
-                Ok::<(), std::convert::Infallible>(())
-            },
-        );
-        (cells, status)
+    let results = py.detach(move || {
+        in_order(grids, threads, SOLVE_CHUNK, |p| {
+            let search = BitmaskSolver::new().search(p, 2);
+            (search.solution, search.count.min(2) as i8)
+        })
     });
+    let mut cells: Vec<u8> = Vec::with_capacity(n * CELLS);
+    let mut status: Vec<i8> = Vec::with_capacity(n);
+    for (solution, count) in results {
+        match solution {
+            Some(s) if count > 0 => cells.extend_from_slice(s.cells()),
+            _ => cells.extend_from_slice(&[0; CELLS]),
+        }
+        status.push(count);
+    }
     let cells = Array2::from_shape_vec((n, CELLS), cells)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok((
@@ -799,38 +806,27 @@ fn rate_many<'py>(
 ) -> PyResult<RateArrays<'py>> {
     let grids = to_grids(puzzles)?;
     let n = grids.len();
-    let (er, ep, ed, level) = py.detach(move || {
-        let mut er = Vec::with_capacity(n);
-        let mut ep = Vec::with_capacity(n);
-        let mut ed = Vec::with_capacity(n);
-        let mut level = Vec::with_capacity(n);
-        let _ = map_ordered(
-            grids.into_iter(),
-            threads,
-            RATE_CHUNK,
-            |chunk: Vec<Grid>, _start| chunk.iter().map(core_rate::rate).collect::<Vec<_>>(),
-            |ratings| {
-                for r in ratings {
-                    match r {
-                        Some(r) => {
-                            er.push(r.score);
-                            ep.push(r.pearl);
-                            ed.push(r.diamond);
-                            level.push(level_index(r.level));
-                        }
-                        None => {
-                            er.push(f32::NAN);
-                            ep.push(f32::NAN);
-                            ed.push(f32::NAN);
-                            level.push(-1);
-                        }
-                    }
-                }
-                Ok::<(), std::convert::Infallible>(())
-            },
-        );
-        (er, ep, ed, level)
-    });
+    let ratings = py.detach(move || in_order(grids, threads, RATE_CHUNK, core_rate::rate));
+    let mut er = Vec::with_capacity(n);
+    let mut ep = Vec::with_capacity(n);
+    let mut ed = Vec::with_capacity(n);
+    let mut level = Vec::with_capacity(n);
+    for r in ratings {
+        match r {
+            Some(r) => {
+                er.push(r.score);
+                ep.push(r.pearl);
+                ed.push(r.diamond);
+                level.push(level_index(r.level));
+            }
+            None => {
+                er.push(f32::NAN);
+                ep.push(f32::NAN);
+                ed.push(f32::NAN);
+                level.push(-1);
+            }
+        }
+    }
     Ok((
         PyArray1::from_vec(py, er),
         PyArray1::from_vec(py, ep),

@@ -1358,8 +1358,7 @@ pub fn next_step_from(marks: &Candidates, scale: Scale) -> Option<Step> {
     // solution kept for trial and error must be one of theirs.
     let solution = context.solution?;
     if (0..CELLS).any(|c| marks.value(c) == 0 && !marks.has(c, solution.cells()[c])) {
-        let unique = context.unique;
-        if unique {
+        if context.unique {
             return None;
         }
         context.solution = None;
