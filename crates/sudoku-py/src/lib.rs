@@ -1,194 +1,30 @@
 //! Python bindings of `sudoku-core` (import name `sudoku_core`).
 //!
-//! Bindings only: every answer comes from `sudoku-core`. This file converts
-//! Python values to `Grid`s and back, maps the library's errors to
-//! `ValueError`/`TypeError`, and releases the GIL around work that takes time.
+//! Bindings only: every answer comes from `sudoku-core`. This file holds the
+//! one-puzzle functions and the module; `convert` turns Python values into
+//! `Grid`s, `batch` runs many puzzles on every core, `files` reads and writes
+//! the project's puzzle files. Library errors become `ValueError`/`TypeError`,
+//! and the GIL is released around work that takes time.
 //! The pure-Python package `python/sudoku_core` re-exports this module
 //! (`sudoku_core._native`); the typed stub is `python/sudoku_core/_native.pyi`.
 
-use numpy::ndarray::Array2;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyString, PyTuple};
 
-use sudoku_core::batch::{map_ordered, SOLVE_CHUNK};
 use sudoku_core::daily::{self as core_daily, Date};
 use sudoku_core::hint::{self as core_hint, HintCell};
 use sudoku_core::puzzle::{self, Generator, GeneratorOptions, SymmetryChoice};
+use sudoku_core::rand::{rngs::StdRng, SeedableRng};
 use sudoku_core::rate::{self as core_rate, Candidates, Level};
-use sudoku_core::transform;
-use sudoku_core::{BitmaskSolver, Grid, Solver, CELLS};
+use sudoku_core::transform::{canonical, Transform};
+use sudoku_core::{BitmaskSolver, Solver, CELLS};
 
-// ---------------------------------------------------------------- input ----
+mod batch;
+mod convert;
+mod files;
 
-/// The 81 cells of a puzzle given as a string: digits 1-9, '.' or '0' for
-/// blanks, exactly 81 characters (surrounding whitespace is ignored).
-fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
-    let text = text.trim();
-    let count = text.chars().count();
-    if count != CELLS {
-        return Err(PyValueError::new_err(format!(
-            "a puzzle string has 81 characters (digits 1-9, '.' or '0' for blanks), got {count}"
-        )));
-    }
-    let mut cells = [0u8; CELLS];
-    for (i, ch) in text.chars().enumerate() {
-        cells[i] = match ch {
-            '.' | '0' => 0,
-            '1'..='9' => ch as u8 - b'0',
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "character {ch:?} at position {i} of the puzzle string is not a digit 1-9, '.' or '0'"
-                )))
-            }
-        };
-    }
-    Ok(cells)
-}
-
-/// Checks 81 integer values (0 for blanks, 1-9 for digits).
-fn cells_from_values(values: impl IntoIterator<Item = i64>, what: &str) -> PyResult<[u8; CELLS]> {
-    let values: Vec<i64> = values.into_iter().collect();
-    if values.len() != CELLS {
-        return Err(PyValueError::new_err(format!(
-            "{what} has 81 cells (0 for blanks, 1-9 for digits), got {}",
-            values.len()
-        )));
-    }
-    let mut cells = [0u8; CELLS];
-    for (i, &v) in values.iter().enumerate() {
-        if !(0..=9).contains(&v) {
-            return Err(PyValueError::new_err(format!(
-                "cell {i} of {what} is {v}; cells are 0 (blank) to 9"
-            )));
-        }
-        cells[i] = v as u8;
-    }
-    Ok(cells)
-}
-
-fn grid_of(cells: [u8; CELLS]) -> PyResult<Grid> {
-    Grid::from_cells(cells).map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
-/// A puzzle from a str, a sequence of 81 ints or a NumPy uint8 array of shape (81,).
-fn to_grid(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return grid_of(cells_from_str(&s.to_cow()?)?);
-    }
-    if let Ok(array) = obj.cast::<PyArray1<u8>>() {
-        if array.len() != CELLS {
-            return Err(PyValueError::new_err(format!(
-                "a puzzle array has shape (81,), got ({},)",
-                array.len()
-            )));
-        }
-        let view = array.readonly();
-        return grid_of(cells_from_values(
-            view.as_array().iter().map(|&v| i64::from(v)),
-            "the puzzle array",
-        )?);
-    }
-    if let Ok(array) = obj.cast::<PyUntypedArray>() {
-        if array.ndim() != 1 || array.shape()[0] != CELLS {
-            return Err(PyValueError::new_err(format!(
-                "a puzzle array has shape (81,), got {:?}",
-                array.shape()
-            )));
-        }
-        return Err(PyTypeError::new_err(format!(
-            "a puzzle array has dtype uint8, got {}",
-            array.dtype()
-        )));
-    }
-    if obj.is_instance_of::<PyBytes>() {
-        return Err(PyTypeError::new_err(
-            "a puzzle is a str, a list of 81 ints or a NumPy uint8 array of shape (81,), not bytes",
-        ));
-    }
-    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        let values: Vec<i64> = obj.extract().map_err(|_| {
-            PyTypeError::new_err("a puzzle list holds 81 ints (0 for blanks, 1-9 for digits)")
-        })?;
-        return grid_of(cells_from_values(values, "the puzzle list")?);
-    }
-    Err(PyTypeError::new_err(format!(
-        "a puzzle is a str, a list of 81 ints or a NumPy uint8 array of shape (81,), not {}",
-        obj.get_type().name()?
-    )))
-}
-
-/// Puzzles from a list (or tuple) of puzzles, or a NumPy uint8 array of shape (N, 81).
-fn to_grids(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Grid>> {
-    if let Ok(array) = obj.cast::<PyArray2<u8>>() {
-        let view = array.readonly();
-        let view = view.as_array();
-        if view.ncols() != CELLS {
-            return Err(PyValueError::new_err(format!(
-                "a puzzle array has shape (N, 81), got {:?}",
-                view.shape()
-            )));
-        }
-        return view
-            .rows()
-            .into_iter()
-            .enumerate()
-            .map(|(i, row)| {
-                cells_from_values(row.iter().map(|&v| i64::from(v)), &format!("puzzle {i}"))
-                    .and_then(grid_of)
-            })
-            .collect();
-    }
-    if let Ok(array) = obj.cast::<PyUntypedArray>() {
-        return Err(PyTypeError::new_err(format!(
-            "puzzles as an array are a NumPy uint8 array of shape (N, 81), got dtype {} and shape {:?}",
-            array.dtype(),
-            array.shape()
-        )));
-    }
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(
-            "puzzles are a list of puzzles or an (N, 81) uint8 array, not one str",
-        ));
-    }
-    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        let mut grids = Vec::with_capacity(obj.len()?);
-        for (i, item) in obj.try_iter()?.enumerate() {
-            let item = item?;
-            let grid = to_grid(&item).map_err(|e| {
-                let msg = format!("puzzle {i}: {}", e.value(obj.py()));
-                if e.is_instance_of::<PyTypeError>(obj.py()) {
-                    PyTypeError::new_err(msg)
-                } else {
-                    PyValueError::new_err(msg)
-                }
-            })?;
-            grids.push(grid);
-        }
-        return Ok(grids);
-    }
-    Err(PyTypeError::new_err(format!(
-        "puzzles are a list of puzzles or a NumPy uint8 array of shape (N, 81), not {}",
-        obj.get_type().name()?
-    )))
-}
-
-fn line(grid: &Grid) -> String {
-    grid.to_line()
-}
-
-/// A difficulty as the nearest float to its one-decimal value (2.6, not 2.5999999).
-fn tenths(x: f32) -> f64 {
-    (f64::from(x) * 10.0).round() / 10.0
-}
-
-fn level_index(level: Level) -> i8 {
-    Level::ALL
-        .iter()
-        .position(|&l| l == level)
-        .map_or(-1, |i| i as i8)
-}
+use convert::{line, tenths, to_grid};
 
 // --------------------------------------------------------------- solving ----
 
@@ -268,7 +104,66 @@ fn is_unique(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<bool> {
 #[pyfunction]
 fn canon(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<String> {
     let grid = to_grid(puzzle)?;
-    Ok(line(&py.detach(|| transform::canonical(&grid))))
+    Ok(line(&py.detach(|| canonical(&grid))))
+}
+
+/// transform(puzzle, digits=None, rows=None, cols=None, transpose=False, seed=None) -> str
+///
+/// ``puzzle`` under one equivalence transform, which keeps its number of
+/// solutions and its rating: transposed first when ``transpose``, then output
+/// row ``r`` is row ``rows[r]`` and output column ``c`` column ``cols[c]``
+/// (0-based; rows stay within their band of three and bands move whole, the
+/// same for columns and stacks), then digit ``d`` becomes ``digits[d - 1]``.
+/// Parts left as None do not change. The rating's ER, EP and ED stay the same
+/// (on 1,200 random transforms of serate.txt's puzzles, all equal); the
+/// number of steps may not, as ties between steps are broken by position. With ``seed`` (an int), the transform is
+/// instead drawn uniformly from all of them, reproducibly: the data-set
+/// augmentation that makes one puzzle many different-looking ones.
+///
+/// >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+/// >>> transform(p, digits=[9, 8, 7, 6, 5, 4, 3, 2, 1])[:9]
+/// '6.....2.5'
+/// >>> transform(p, rows=[2, 1, 0, 3, 4, 5, 6, 7, 8])[:9]
+/// '...7.....'
+/// >>> q = transform(p, seed=42)
+/// >>> canon(q) == canon(p), rate(q).er == rate(p).er, q == transform(p, seed=42)
+/// (True, True, True)
+/// >>> transform(p, rows=[0, 1, 3, 2, 4, 5, 6, 7, 8])
+/// Traceback (most recent call last):
+/// ...
+/// ValueError: the row order must be a permutation of 0-8 that keeps each band's three rows together
+#[pyfunction]
+#[pyo3(name = "transform", signature = (puzzle, digits = None, rows = None, cols = None, transpose = false, seed = None))]
+fn transform_puzzle(
+    puzzle: &Bound<'_, PyAny>,
+    digits: Option<[u8; 9]>,
+    rows: Option<[usize; 9]>,
+    cols: Option<[usize; 9]>,
+    transpose: bool,
+    seed: Option<u64>,
+) -> PyResult<String> {
+    let grid = to_grid(puzzle)?;
+    let t = match seed {
+        Some(seed) => {
+            if digits.is_some() || rows.is_some() || cols.is_some() || transpose {
+                return Err(PyValueError::new_err(
+                    "give either seed (a random transform) or digits/rows/cols/transpose, not both",
+                ));
+            }
+            Transform::random(&mut StdRng::seed_from_u64(seed))
+        }
+        None => {
+            const IN_ORDER: [usize; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+            Transform::new(
+                digits.unwrap_or([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+                rows.unwrap_or(IN_ORDER),
+                cols.unwrap_or(IN_ORDER),
+                transpose,
+            )
+            .map_err(|e| PyValueError::new_err(e.to_string()))?
+        }
+    };
+    Ok(line(&t.apply(&grid)))
 }
 
 // ---------------------------------------------------------------- rating ----
@@ -701,140 +596,6 @@ fn daily(py: Python<'_>, date: &str) -> PyResult<Puzzle> {
     Ok(Puzzle::of(&py.detach(|| core_daily::puzzle(date))))
 }
 
-// ----------------------------------------------------------------- batch ----
-
-/// Chunk size for rating: ratings take from microseconds to a second, so
-/// small chunks keep every core busy to the end.
-const RATE_CHUNK: usize = 4;
-
-/// `work` applied to every grid on `threads` threads (0: every core), the
-/// results in input order: the one loop the batch functions share.
-fn in_order<T: Send>(
-    grids: Vec<Grid>,
-    threads: usize,
-    chunk: usize,
-    work: impl Fn(&Grid) -> T + Sync,
-) -> Vec<T> {
-    let mut out = Vec::with_capacity(grids.len());
-    let _ = map_ordered(
-        grids.into_iter(),
-        threads,
-        chunk,
-        |chunk: Vec<Grid>, _start| chunk.iter().map(&work).collect::<Vec<_>>(),
-        |results| {
-            out.extend(results);
-            Ok::<(), std::convert::Infallible>(())
-        },
-    );
-    out
-}
-
-/// The two arrays of solve_many.
-type SolveArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>);
-
-/// solve_many(puzzles, threads=0) -> tuple[numpy.ndarray, numpy.ndarray]
-///
-/// Solves every puzzle (a list of puzzles or a uint8 array of shape (N, 81))
-/// on ``threads`` threads (0: every core) with the GIL released, and returns
-/// ``(solutions, status)`` in input order: ``solutions`` a uint8 array of
-/// shape (N, 81) (zeros where there is no solution; one of the solutions
-/// where there are several), ``status`` an int8 array of shape (N,): 1 solved
-/// with a unique solution, 0 no solution, 2 several solutions.
-///
-/// >>> sols, status = solve_many(["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "." * 81, "11" + "." * 79])
-/// >>> status.tolist()
-/// [1, 2, 0]
-/// >>> "".join(map(str, sols[0]))
-/// '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
-#[pyfunction]
-#[pyo3(signature = (puzzles, threads = 0))]
-fn solve_many<'py>(
-    py: Python<'py>,
-    puzzles: &Bound<'py, PyAny>,
-    threads: usize,
-) -> PyResult<SolveArrays<'py>> {
-    let grids = to_grids(puzzles)?;
-    let n = grids.len();
-    let results = py.detach(move || {
-        in_order(grids, threads, SOLVE_CHUNK, |p| {
-            let search = BitmaskSolver::new().search(p, 2);
-            (search.solution, search.count.min(2) as i8)
-        })
-    });
-    let mut cells: Vec<u8> = Vec::with_capacity(n * CELLS);
-    let mut status: Vec<i8> = Vec::with_capacity(n);
-    for (solution, count) in results {
-        match solution {
-            Some(s) if count > 0 => cells.extend_from_slice(s.cells()),
-            _ => cells.extend_from_slice(&[0; CELLS]),
-        }
-        status.push(count);
-    }
-    let cells = Array2::from_shape_vec((n, CELLS), cells)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok((
-        PyArray2::from_owned_array(py, cells),
-        PyArray1::from_vec(py, status),
-    ))
-}
-
-/// The four arrays of rate_many.
-type RateArrays<'py> = (
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<i8>>,
-);
-
-/// rate_many(puzzles, threads=0) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray, numpy.ndarray]
-///
-/// Rates every puzzle (a list of puzzles or a uint8 array of shape (N, 81))
-/// on ``threads`` threads (0: every core) with the GIL released, and returns
-/// ``(er, ep, ed, level)`` in input order: three float32 arrays (NaN for a
-/// puzzle that cannot be rated) and an int8 array of level indices (0 easy,
-/// 1 medium, 2 hard, 3 expert, 4 extreme; -1 unrated). ``LEVELS`` names them.
-///
-/// >>> er, ep, ed, level = rate_many(["..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....", "." * 81])
-/// >>> [round(float(x), 1) for x in er[:1]], level.tolist(), bool(er[1] != er[1])
-/// ([2.6], [1, -1], True)
-#[pyfunction]
-#[pyo3(signature = (puzzles, threads = 0))]
-fn rate_many<'py>(
-    py: Python<'py>,
-    puzzles: &Bound<'py, PyAny>,
-    threads: usize,
-) -> PyResult<RateArrays<'py>> {
-    let grids = to_grids(puzzles)?;
-    let n = grids.len();
-    let ratings = py.detach(move || in_order(grids, threads, RATE_CHUNK, core_rate::rate));
-    let mut er = Vec::with_capacity(n);
-    let mut ep = Vec::with_capacity(n);
-    let mut ed = Vec::with_capacity(n);
-    let mut level = Vec::with_capacity(n);
-    for r in ratings {
-        match r {
-            Some(r) => {
-                er.push(r.score);
-                ep.push(r.pearl);
-                ed.push(r.diamond);
-                level.push(level_index(r.level));
-            }
-            None => {
-                er.push(f32::NAN);
-                ep.push(f32::NAN);
-                ed.push(f32::NAN);
-                level.push(-1);
-            }
-        }
-    }
-    Ok((
-        PyArray1::from_vec(py, er),
-        PyArray1::from_vec(py, ep),
-        PyArray1::from_vec(py, ed),
-        PyArray1::from_vec(py, level),
-    ))
-}
-
 // ---------------------------------------------------------------- module ----
 
 /// Sudoku for Python: solve, count, rate, explain, hint, generate and
@@ -846,13 +607,16 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(is_unique, m)?)?;
     m.add_function(wrap_pyfunction!(canon, m)?)?;
+    m.add_function(wrap_pyfunction!(transform_puzzle, m)?)?;
     m.add_function(wrap_pyfunction!(rate, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(hint, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(daily, m)?)?;
-    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
-    m.add_function(wrap_pyfunction!(rate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::rate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(files::read_puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(files::write_puzzles, m)?)?;
     m.add_class::<Rating>()?;
     m.add_class::<Step>()?;
     m.add_class::<Hint>()?;

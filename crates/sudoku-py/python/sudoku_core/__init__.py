@@ -1,10 +1,12 @@
 """Fast Sudoku for Python: bindings of the sudoku-core Rust library.
 
 Puzzles go in as 81-character strings ('.' or '0' for blanks), lists of 81
-ints (0 for blanks) or NumPy uint8 arrays of shape (81,), and come out as
+ints (0 for blanks) or NumPy integer arrays of shape (81,), and come out as
 81-character strings. The batch functions ``solve_many`` and ``rate_many``
-take a list of puzzles or a uint8 array of shape (N, 81), release the GIL,
-use every core and return NumPy arrays in input order.
+take any iterable of puzzles (a list, a pandas Series) or an integer array of
+shape (N, 81), release the GIL, use every core and return NumPy arrays in
+input order. ``read_puzzles``/``write_puzzles`` read and write the project's
+files; ``read_csv``/``read_parquet`` take a column of a table.
 
 >>> import sudoku_core
 >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -30,10 +32,14 @@ from ._native import (
     is_unique,
     rate,
     rate_many,
+    read_puzzles,
     solutions,
     solve,
     solve_many,
+    transform,
+    write_puzzles,
 )
+from .tables import read_csv, read_parquet
 
 __all__ = [
     "LEVELS",
@@ -51,7 +57,12 @@ __all__ = [
     "is_unique",
     "rate",
     "rate_many",
+    "read_csv",
+    "read_parquet",
+    "read_puzzles",
     "solutions",
     "solve",
     "solve_many",
+    "transform",
+    "write_puzzles",
 ]

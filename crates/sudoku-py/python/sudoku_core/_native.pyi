@@ -3,16 +3,20 @@
 Everything here is re-exported by ``sudoku_core``; see its README for examples.
 """
 
-from typing import List, Optional, Sequence, Tuple, Union
+import os
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
 #: A puzzle: an 81-character string (digits 1-9, '.' or '0' for blanks), a
-#: sequence of 81 ints (0 for blanks) or a NumPy uint8 array of shape (81,).
-PuzzleLike = Union[str, Sequence[int], npt.NDArray[np.uint8]]
-#: Many puzzles: a list or tuple of puzzles, or a NumPy uint8 array of shape (N, 81).
-PuzzlesLike = Union[Sequence[PuzzleLike], npt.NDArray[np.uint8]]
+#: sequence of 81 ints (0 for blanks) or a NumPy integer array of shape (81,).
+PuzzleLike = Union[str, Sequence[int], npt.NDArray[np.integer]]
+#: Many puzzles: any iterable of puzzles (a list, a pandas Series, a
+#: generator) or a NumPy integer array of shape (N, 81) (uint8 is best).
+PuzzlesLike = Union[Iterable[PuzzleLike], npt.NDArray[np.integer]]
+#: A file system path.
+PathLike = Union[str, "os.PathLike[str]"]
 #: Pencil marks: 81 items, each an int bit mask (bit d for digit d) or an iterable of digits.
 MarksLike = Sequence[Union[int, Sequence[int]]]
 
@@ -130,6 +134,21 @@ def is_unique(puzzle: PuzzleLike) -> bool:
 def canon(puzzle: PuzzleLike) -> str:
     """The canonical form: equivalent puzzles give the same string."""
 
+def transform(
+    puzzle: PuzzleLike,
+    digits: Optional[Sequence[int]] = None,
+    rows: Optional[Sequence[int]] = None,
+    cols: Optional[Sequence[int]] = None,
+    transpose: bool = False,
+    seed: Optional[int] = None,
+) -> str:
+    """The puzzle under one equivalence transform (explicit parts, or drawn from seed).
+
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> canon(transform(p, seed=1)) == canon(p)
+    True
+    """
+
 def rate(puzzle: PuzzleLike) -> Rating:
     """The rating; ValueError with the reason for a puzzle that cannot be rated."""
 
@@ -162,22 +181,41 @@ def daily(date: str) -> Puzzle:
     """The daily puzzle of date ('YYYY-MM-DD'), as `sudoku daily DATE` prints it."""
 
 def solve_many(
-    puzzles: PuzzlesLike, threads: int = 0
+    puzzles: PuzzlesLike, threads: int = 0, strict: bool = True
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]:
-    """(solutions (N, 81) uint8, status (N,) int8: 1 unique, 0 none, 2 several).
+    """(solutions (N, 81) uint8, status (N,) int8: 1 unique, 0 none, 2 several, -1 malformed).
 
     Releases the GIL; threads=0 uses every core; input order is kept.
+    strict=True raises for the first malformed puzzle (naming its index)
+    before any work; strict=False gives it status -1 and goes on. Ctrl-C
+    stops it with KeyboardInterrupt.
     """
 
 def rate_many(
-    puzzles: PuzzlesLike, threads: int = 0
+    puzzles: PuzzlesLike, threads: int = 0, strict: bool = True
 ) -> Tuple[
-    npt.NDArray[np.float32],
-    npt.NDArray[np.float32],
-    npt.NDArray[np.float32],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
     npt.NDArray[np.int8],
 ]:
-    """(er, ep, ed float32 with NaN for unrated, level int8 index into LEVELS or -1).
+    """(er, ep, ed float64 (one decimal) with NaN for unrated, level int8: an index into LEVELS,
+    -1 no unique solution, -2 malformed).
 
     Releases the GIL; threads=0 uses every core; input order is kept.
+    strict=True raises for the first malformed puzzle (naming its index)
+    before any work; strict=False gives it level -2 and goes on. Ctrl-C
+    stops it with KeyboardInterrupt.
     """
+
+def read_puzzles(path: PathLike, as_array: bool = False) -> Union[List[str], npt.NDArray[np.uint8]]:
+    """Every puzzle of a file in the project's formats (grid, 81-character lines,
+    compact rows; detected), as strings or with as_array a (N, 81) uint8 array.
+
+    ValueError names the file, line and column of a malformed puzzle.
+    """
+
+def write_puzzles(path: PathLike, puzzles: PuzzlesLike, format: str = "grid") -> int:
+    """Writes puzzles as "grid" (the assignment's format, as `sudoku -s` writes)
+    or "line" (81 characters, '.' blanks), replacing the file atomically.
+    Returns the number written."""

@@ -1,0 +1,191 @@
+//! The batch functions: many puzzles on every core, the GIL released,
+//! NumPy arrays out in input order.
+//!
+//! While the workers run, the calling thread takes the GIL back for a moment
+//! every [`SIGNAL_CHECK`] to run Python's signal handlers, so Ctrl-C stops a
+//! long batch within about one chunk's time (a `KeyboardInterrupt`, the
+//! workers wound down) instead of when the whole batch is done.
+
+use std::time::{Duration, Instant};
+
+use numpy::ndarray::Array2;
+use numpy::{PyArray1, PyArray2};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use sudoku_core::batch::{map_ordered, SOLVE_CHUNK};
+use sudoku_core::rate as core_rate;
+use sudoku_core::{BitmaskSolver, Grid, Solver, CELLS};
+
+use crate::convert::{batch_grids, level_index, tenths};
+
+/// Chunk size for rating: ratings take from microseconds to a second, so
+/// small chunks keep every core busy to the end.
+const RATE_CHUNK: usize = 4;
+
+/// How often a running batch lets Python handle signals (Ctrl-C).
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// `work` applied to every puzzle on `threads` threads (0: every core), the
+/// results in input order: the one loop the batch functions share. A refused
+/// puzzle (`None`) gets `refused` without any work. Raises what a signal
+/// handler raised (KeyboardInterrupt) if one ran meanwhile.
+fn in_order<T: Send + Sync + Clone>(
+    py: Python<'_>,
+    grids: Vec<Option<Grid>>,
+    threads: usize,
+    chunk: usize,
+    refused: T,
+    work: impl Fn(&Grid) -> T + Sync,
+) -> PyResult<Vec<T>> {
+    let mut out = Vec::with_capacity(grids.len());
+    py.detach(|| {
+        let mut last_check = Instant::now();
+        map_ordered(
+            grids.into_iter(),
+            threads,
+            chunk,
+            |chunk: Vec<Option<Grid>>, _start| {
+                chunk
+                    .iter()
+                    .map(|g| g.as_ref().map_or_else(|| refused.clone(), &work))
+                    .collect::<Vec<_>>()
+            },
+            |results| {
+                out.extend(results);
+                if last_check.elapsed() >= SIGNAL_CHECK {
+                    last_check = Instant::now();
+                    Python::attach(|py| py.check_signals())?;
+                }
+                Ok::<(), PyErr>(())
+            },
+        )
+    })?;
+    Ok(out)
+}
+
+/// The two arrays of solve_many.
+type SolveArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>);
+
+/// solve_many(puzzles, threads=0, strict=True) -> tuple[numpy.ndarray, numpy.ndarray]
+///
+/// Solves every puzzle (any iterable of puzzles, or an integer array of shape
+/// (N, 81)) on ``threads`` threads (0: every core) with the GIL released, and
+/// returns ``(solutions, status)`` in input order: ``solutions`` a uint8 array
+/// of shape (N, 81) (zeros where there is no solution; one of the solutions
+/// where there are several), ``status`` an int8 array of shape (N,): 1 solved
+/// with a unique solution, 0 no solution, 2 several solutions, -1 malformed.
+///
+/// With ``strict`` (the default) a malformed puzzle raises ValueError or
+/// TypeError naming its index before any work is done; with ``strict=False``
+/// it gets status -1 and every other puzzle is solved.
+///
+/// >>> sols, status = solve_many(["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "." * 81, "11" + "." * 79])
+/// >>> status.tolist()
+/// [1, 2, 0]
+/// >>> "".join(map(str, sols[0]))
+/// '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+/// >>> solve_many(["." * 81, "x"], strict=False)[1].tolist()
+/// [2, -1]
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = 0, strict = true))]
+pub(crate) fn solve_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: usize,
+    strict: bool,
+) -> PyResult<SolveArrays<'py>> {
+    let grids = batch_grids(py, puzzles, strict)?;
+    let n = grids.len();
+    let results = in_order(py, grids, threads, SOLVE_CHUNK, (None, -1i8), |p| {
+        let search = BitmaskSolver::new().search(p, 2);
+        (search.solution, search.count.min(2) as i8)
+    })?;
+    let mut cells: Vec<u8> = Vec::with_capacity(n * CELLS);
+    let mut status: Vec<i8> = Vec::with_capacity(n);
+    for (solution, count) in results {
+        match solution {
+            Some(s) if count > 0 => cells.extend_from_slice(s.cells()),
+            _ => cells.extend_from_slice(&[0; CELLS]),
+        }
+        status.push(count);
+    }
+    let cells = Array2::from_shape_vec((n, CELLS), cells)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok((
+        PyArray2::from_owned_array(py, cells),
+        PyArray1::from_vec(py, status),
+    ))
+}
+
+/// The four arrays of rate_many.
+type RateArrays<'py> = (
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<i8>>,
+);
+
+/// A rated puzzle's (er, ep, ed, level index), or NaNs and `level` when
+/// there is no rating. Difficulties are the nearest float64 to their one
+/// decimal (2.6, not float32's 2.5999999), as `rate` gives them.
+fn rating_row(rating: Option<core_rate::Rating>, unrated: i8) -> (f64, f64, f64, i8) {
+    match rating {
+        Some(r) => (
+            tenths(r.score),
+            tenths(r.pearl),
+            tenths(r.diamond),
+            level_index(r.level),
+        ),
+        None => (f64::NAN, f64::NAN, f64::NAN, unrated),
+    }
+}
+
+/// rate_many(puzzles, threads=0, strict=True) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray, numpy.ndarray]
+///
+/// Rates every puzzle (any iterable of puzzles, or an integer array of shape
+/// (N, 81)) on ``threads`` threads (0: every core) with the GIL released, and
+/// returns ``(er, ep, ed, level)`` in input order: three float64 arrays (NaN
+/// for a puzzle that cannot be rated) and an int8 array of level indices (0
+/// easy, 1 medium, 2 hard, 3 expert, 4 extreme; -1 not rated because it has
+/// no unique solution; -2 malformed). ``LEVELS`` names them.
+///
+/// With ``strict`` (the default) a malformed puzzle raises ValueError or
+/// TypeError naming its index before any work is done; with ``strict=False``
+/// it gets level -2 and every other puzzle is rated.
+///
+/// >>> er, ep, ed, level = rate_many(["..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....", "." * 81])
+/// >>> er.tolist()[:1], level.tolist(), bool(er[1] != er[1])
+/// ([2.6], [1, -1], True)
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = 0, strict = true))]
+pub(crate) fn rate_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: usize,
+    strict: bool,
+) -> PyResult<RateArrays<'py>> {
+    let grids = batch_grids(py, puzzles, strict)?;
+    let n = grids.len();
+    let rows = in_order(py, grids, threads, RATE_CHUNK, rating_row(None, -2), |g| {
+        rating_row(core_rate::rate(g), -1)
+    })?;
+    let (mut er, mut ep, mut ed, mut level) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
+    for (r, p, d, l) in rows {
+        er.push(r);
+        ep.push(p);
+        ed.push(d);
+        level.push(l);
+    }
+    Ok((
+        PyArray1::from_vec(py, er),
+        PyArray1::from_vec(py, ep),
+        PyArray1::from_vec(py, ed),
+        PyArray1::from_vec(py, level),
+    ))
+}

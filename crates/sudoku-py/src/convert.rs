@@ -1,0 +1,240 @@
+//! Python values to `Grid`s and back.
+//!
+//! One puzzle is a str, a list or tuple of 81 ints, or a NumPy integer array
+//! of shape (81,); many puzzles are any iterable of those (a list, a pandas
+//! Series, a generator) or a NumPy array of shape (N, 81). Errors say what
+//! was expected and where, so a user with a ten-million-row file can find the
+//! row.
+
+use numpy::{
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+
+use sudoku_core::rate::Level;
+use sudoku_core::{Grid, CELLS};
+
+/// The 81 cells of a puzzle given as a string: digits 1-9, '.' or '0' for
+/// blanks, exactly 81 characters (surrounding whitespace is ignored).
+fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
+    let text = text.trim();
+    let count = text.chars().count();
+    if count != CELLS {
+        return Err(PyValueError::new_err(format!(
+            "a puzzle string has 81 characters (digits 1-9, '.' or '0' for blanks), got {count}"
+        )));
+    }
+    let mut cells = [0u8; CELLS];
+    for (i, ch) in text.chars().enumerate() {
+        cells[i] = match ch {
+            '.' | '0' => 0,
+            '1'..='9' => ch as u8 - b'0',
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "character {ch:?} at position {i} of the puzzle string is not a digit 1-9, '.' or '0'"
+                )))
+            }
+        };
+    }
+    Ok(cells)
+}
+
+/// Checks 81 integer values (0 for blanks, 1-9 for digits).
+fn cells_from_values(values: impl IntoIterator<Item = i64>, what: &str) -> PyResult<[u8; CELLS]> {
+    let values: Vec<i64> = values.into_iter().collect();
+    if values.len() != CELLS {
+        return Err(PyValueError::new_err(format!(
+            "{what} has 81 cells (0 for blanks, 1-9 for digits), got {}",
+            values.len()
+        )));
+    }
+    let mut cells = [0u8; CELLS];
+    for (i, &v) in values.iter().enumerate() {
+        if !(0..=9).contains(&v) {
+            return Err(PyValueError::new_err(format!(
+                "cell {i} of {what} is {v}; cells are 0 (blank) to 9"
+            )));
+        }
+        cells[i] = v as u8;
+    }
+    Ok(cells)
+}
+
+pub(crate) fn grid_of(cells: [u8; CELLS]) -> PyResult<Grid> {
+    Grid::from_cells(cells).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// True for a NumPy array of a signed or unsigned integer dtype (bool and
+/// floats are refused: 1.5 or True is not a Sudoku cell).
+fn is_integer_array(array: &Bound<'_, PyUntypedArray>) -> bool {
+    matches!(array.dtype().kind(), b'i' | b'u')
+}
+
+/// `array` with dtype int64, so every integer dtype (int64 from
+/// `np.array(list)`, int8 from pandas) reads the same way, values checked after.
+fn as_int64<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Bound<'py, PyAny>> {
+    array.call_method1("astype", ("int64",))
+}
+
+/// A puzzle from a str, a sequence of 81 ints or a NumPy integer array of shape (81,).
+pub(crate) fn to_grid(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return grid_of(cells_from_str(&s.to_cow()?)?);
+    }
+    if let Ok(array) = obj.cast::<PyArray1<u8>>() {
+        if array.len() != CELLS {
+            return Err(PyValueError::new_err(format!(
+                "a puzzle array has shape (81,), got ({},)",
+                array.len()
+            )));
+        }
+        return grid_of(cells_from_values(
+            array.readonly().as_array().iter().map(|&v| i64::from(v)),
+            "the puzzle array",
+        )?);
+    }
+    if let Ok(array) = obj.cast::<PyUntypedArray>() {
+        if array.ndim() != 1 || array.shape()[0] != CELLS {
+            return Err(PyValueError::new_err(format!(
+                "a puzzle array has shape (81,), got {:?}",
+                array.shape()
+            )));
+        }
+        if !is_integer_array(array) {
+            return Err(PyTypeError::new_err(format!(
+                "a puzzle array has an integer dtype (uint8 is best), got {}",
+                array.dtype()
+            )));
+        }
+        let wide = as_int64(array)?;
+        let wide = wide.cast::<PyArray1<i64>>()?;
+        return grid_of(cells_from_values(
+            wide.readonly().as_array().iter().copied(),
+            "the puzzle array",
+        )?);
+    }
+    if obj.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err(
+            "a puzzle is a str, a list of 81 ints or a NumPy integer array of shape (81,), not bytes",
+        ));
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let values: Vec<i64> = obj.extract().map_err(|_| {
+            PyTypeError::new_err("a puzzle list holds 81 ints (0 for blanks, 1-9 for digits)")
+        })?;
+        return grid_of(cells_from_values(values, "the puzzle list")?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "a puzzle is a str, a list of 81 ints or a NumPy integer array of shape (81,), not {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// What became of each puzzle of a batch: its grid, or why it was refused.
+pub(crate) type Parsed = Vec<Result<Grid, PyErr>>;
+
+/// The rows of an (N, 81) integer array, each checked on its own.
+fn rows_of<T: Copy + Into<i64>>(view: numpy::ndarray::ArrayView2<'_, T>) -> PyResult<Parsed> {
+    if view.ncols() != CELLS {
+        return Err(PyValueError::new_err(format!(
+            "a puzzle array has shape (N, 81), got {:?}",
+            view.shape()
+        )));
+    }
+    Ok(view
+        .rows()
+        .into_iter()
+        .map(|row| cells_from_values(row.iter().map(|&v| v.into()), "the row").and_then(grid_of))
+        .collect())
+}
+
+/// Puzzles from an (N, 81) integer array or any iterable of puzzles (a list,
+/// a tuple, a pandas Series, a NumPy array of str, a generator). The outer
+/// error is for a container that holds no puzzles at all; each puzzle's own
+/// problem is kept in its slot, so the caller chooses to raise or go on.
+pub(crate) fn to_grids(obj: &Bound<'_, PyAny>) -> PyResult<Parsed> {
+    if let Ok(array) = obj.cast::<PyArray2<u8>>() {
+        let view = array.readonly();
+        return rows_of(view.as_array());
+    }
+    if let Ok(array) = obj.cast::<PyUntypedArray>() {
+        if array.ndim() == 2 && is_integer_array(array) {
+            let wide = as_int64(array)?;
+            let wide = wide.cast::<PyArray2<i64>>()?;
+            return rows_of(wide.readonly().as_array());
+        }
+        // A 1-D array of str or objects is iterated like a list; any other
+        // array (floats, 3-D, ...) is refused as a whole.
+        if !(array.ndim() == 1 && matches!(array.dtype().kind(), b'U' | b'O')) {
+            return Err(PyTypeError::new_err(format!(
+                "puzzles as an array are an integer array of shape (N, 81) (uint8 is best) or a 1-D array of str, got dtype {} and shape {:?}",
+                array.dtype(),
+                array.shape()
+            )));
+        }
+    }
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err(
+            "puzzles are a list (or any iterable) of puzzles or an (N, 81) integer array, not one str",
+        ));
+    }
+    let items =
+        obj.try_iter().map_err(|_| {
+            PyTypeError::new_err(format!(
+            "puzzles are a list (or any iterable) of puzzles or an (N, 81) integer array, not {}",
+            obj.get_type().name().map_or_else(|_| "that".into(), |n| n.to_string())
+        ))
+        })?;
+    let mut grids = Vec::with_capacity(obj.len().unwrap_or(0));
+    for item in items {
+        grids.push(to_grid(&item?));
+    }
+    Ok(grids)
+}
+
+/// `err` with "puzzle {index}: " before its message, of the same Python type.
+pub(crate) fn at_index(py: Python<'_>, index: usize, err: &PyErr) -> PyErr {
+    let msg = format!("puzzle {index}: {}", err.value(py));
+    if err.is_instance_of::<PyTypeError>(py) {
+        PyTypeError::new_err(msg)
+    } else {
+        PyValueError::new_err(msg)
+    }
+}
+
+/// The grids of a batch: with `strict`, the first refused puzzle is raised
+/// (naming its index) before any work is done; without, refused puzzles
+/// become `None` and the rest are worked on.
+pub(crate) fn batch_grids(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    strict: bool,
+) -> PyResult<Vec<Option<Grid>>> {
+    let parsed = to_grids(puzzles)?;
+    if strict {
+        if let Some((i, Err(e))) = parsed.iter().enumerate().find(|(_, r)| r.is_err()) {
+            return Err(at_index(py, i, e));
+        }
+    }
+    Ok(parsed.into_iter().map(Result::ok).collect())
+}
+
+/// A grid as 81 characters, '.' for blanks.
+pub(crate) fn line(grid: &Grid) -> String {
+    grid.to_line()
+}
+
+/// A difficulty as the nearest float to its one-decimal value (2.6, not 2.5999999).
+pub(crate) fn tenths(x: f32) -> f64 {
+    (f64::from(x) * 10.0).round() / 10.0
+}
+
+/// The index of `level` in `LEVELS` (0 easy ... 4 extreme).
+pub(crate) fn level_index(level: Level) -> i8 {
+    Level::ALL
+        .iter()
+        .position(|&l| l == level)
+        .map_or(-1, |i| i as i8)
+}

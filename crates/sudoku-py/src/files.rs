@@ -1,0 +1,206 @@
+//! Puzzle files in the project's formats, read and written by the library's
+//! own reader and writer, so a file means the same to Python as to the
+//! `sudoku` command.
+//!
+//! Reading streams (constant memory besides the result) and reports the file,
+//! line and column of the first malformed puzzle. Writing replaces the file
+//! atomically: the puzzles go to a temporary file beside it, which is renamed
+//! over the old one only when complete, so a failure never leaves a
+//! half-written or truncated file.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use numpy::ndarray::Array2;
+use numpy::PyArray2;
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use sudoku_core::format::{push_grid, push_line, PuzzleReader, ReadError};
+use sudoku_core::{Grid, CELLS};
+
+use crate::convert::{at_index, line, to_grids};
+
+/// `err` as Python's OSError for `path`: `OSError(errno, message, filename)`,
+/// which Python turns into FileNotFoundError, PermissionError, IsADirectoryError...
+fn os_error(err: &io::Error, path: &Path) -> PyErr {
+    let text = err.to_string();
+    let message = match text.find(" (os error") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    };
+    let filename = path.display().to_string();
+    match err.raw_os_error() {
+        Some(code) => PyOSError::new_err((code, message, filename)),
+        None => PyOSError::new_err(format!("{filename}: {message}")),
+    }
+}
+
+/// Every puzzle of the file at `path`, in order.
+fn read_grids(path: &Path) -> PyResult<Vec<Grid>> {
+    let file = File::open(path).map_err(|e| os_error(&e, path))?;
+    PuzzleReader::new(BufReader::with_capacity(1 << 16, file))
+        .map(|read| match read {
+            Ok(puzzle) => Ok(puzzle.grid),
+            Err(ReadError::Parse(e)) => {
+                Err(PyValueError::new_err(format!("{}: {e}", path.display())))
+            }
+            Err(ReadError::Io(e)) => Err(os_error(&e, path)),
+        })
+        .collect()
+}
+
+/// read_puzzles(path, as_array=False) -> list[str] | numpy.ndarray
+///
+/// Every puzzle of the file at ``path``, in order: the assignment's grid
+/// format (nine rows of nine cells), 81-character lines (anything after the
+/// puzzle ignored, as collections append ratings there) or nine compact rows,
+/// detected as the ``sudoku`` command does; ``#`` lines are comments. Returns
+/// 81-character strings ('.' for blanks), or with ``as_array`` a uint8 array
+/// of shape (N, 81). Raises ValueError naming the file, line and column of a
+/// malformed puzzle, and OSError (FileNotFoundError, ...) when the file
+/// cannot be read.
+///
+/// >>> import os, tempfile
+/// >>> path = os.path.join(tempfile.mkdtemp(), "p.txt")
+/// >>> _ = open(path, "w").write("# two\n" + "1" + "." * 80 + "\n" + "." * 81 + "  ER=1.2\n")
+/// >>> read_puzzles(path)[0][:3], read_puzzles(path, as_array=True).shape
+/// ('1..', (2, 81))
+/// >>> _ = open(path, "a").write("12\n")
+/// >>> read_puzzles(path)
+/// Traceback (most recent call last):
+/// ...
+/// ValueError: .../p.txt: line 4, column ...: line has 2 cells; expected 81 in the line (81 cells on one line) format
+#[pyfunction]
+#[pyo3(signature = (path, as_array = false))]
+pub(crate) fn read_puzzles<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    as_array: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let grids = py.detach(|| read_grids(&path))?;
+    if as_array {
+        let mut cells = Vec::with_capacity(grids.len() * CELLS);
+        for g in &grids {
+            cells.extend_from_slice(g.cells());
+        }
+        let cells = Array2::from_shape_vec((grids.len(), CELLS), cells)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        return Ok(PyArray2::from_owned_array(py, cells).into_any());
+    }
+    Ok(PyList::new(py, grids.iter().map(line))?.into_any())
+}
+
+/// The file the text goes to: the target of a symbolic link, so that writing
+/// through a link replaces the file it points to, not the link.
+fn real_target(path: &Path) -> PathBuf {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Writes `bytes` to `path`: into a special file (/dev/null, a pipe) as it
+/// is; otherwise through a temporary file renamed over `path` when complete,
+/// keeping an existing file's permissions.
+fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = real_target(path);
+    let existing = fs::metadata(&target).ok();
+    if let Some(meta) = &existing {
+        if meta.is_dir() {
+            return Err(io::Error::from_raw_os_error(21)); // EISDIR
+        }
+        if !meta.is_file() {
+            return OpenOptions::new()
+                .write(true)
+                .open(&target)?
+                .write_all(bytes);
+        }
+    }
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target
+        .file_name()
+        .map_or_else(|| "puzzles".into(), |n| n.to_string_lossy().into_owned());
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| {
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        let mut out = BufWriter::with_capacity(1 << 16, file);
+        out.write_all(bytes)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        if let Some(meta) = &existing {
+            file.set_permissions(meta.permissions())?;
+        }
+        file.sync_all()?;
+        fs::rename(&temp, &target)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
+}
+
+/// write_puzzles(path, puzzles, format="grid") -> int
+///
+/// Writes ``puzzles`` (any iterable of puzzles, or an integer array of shape
+/// (N, 81)) to ``path`` and returns how many were written. ``format``:
+/// "grid", the assignment's (nine rows of nine space-separated digits, 0 for
+/// blanks, grids separated by an empty line: what ``sudoku -c`` and ``-s``
+/// write), or "line" (one 81-character line per puzzle, '.' for blanks).
+/// The file is replaced atomically: on any error the old file is left as it
+/// was. Raises ValueError naming the index of a malformed puzzle (before
+/// anything is written) and OSError when the file cannot be written.
+///
+/// >>> import os, tempfile
+/// >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
+/// >>> write_puzzles(path, [solve("." * 81)])
+/// 1
+/// >>> open(path).read().splitlines()[0]
+/// '1 2 3 4 5 6 7 8 9'
+/// >>> write_puzzles(path, ["." * 81, "x"])
+/// Traceback (most recent call last):
+/// ...
+/// ValueError: puzzle 1: a puzzle string has 81 characters (digits 1-9, '.' or '0' for blanks), got 1
+#[pyfunction]
+#[pyo3(signature = (path, puzzles, format = "grid"))]
+pub(crate) fn write_puzzles(
+    py: Python<'_>,
+    path: PathBuf,
+    puzzles: &Bound<'_, PyAny>,
+    format: &str,
+) -> PyResult<usize> {
+    let as_grid = match format {
+        "grid" => true,
+        "line" => false,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown format {other:?}: \"grid\" or \"line\""
+            )))
+        }
+    };
+    let mut grids = Vec::new();
+    for (i, parsed) in to_grids(puzzles)?.into_iter().enumerate() {
+        grids.push(parsed.map_err(|e| at_index(py, i, &e))?);
+    }
+    py.detach(|| {
+        let mut bytes = Vec::with_capacity(grids.len() * if as_grid { 163 } else { 82 });
+        for (i, g) in grids.iter().enumerate() {
+            if as_grid {
+                push_grid(&mut bytes, g, i == 0);
+            } else {
+                push_line(&mut bytes, g);
+            }
+        }
+        replace_file(&path, &bytes).map_err(|e| os_error(&e, &path))
+    })?;
+    Ok(grids.len())
+}
