@@ -27,6 +27,13 @@
 //! level applies inside them in `dynamic_plus.rs`, and the chains its nested
 //! levels apply inside them in `nested.rs`).
 //!
+//! The public types have files of their own: the [`Rating`], its [`Level`],
+//! the [`Scale`] and [`Unrated`] in `rating.rs`, the [`Technique`]s in
+//! `technique.rs`, and a path's [`Step`] in `step.rs`. This file holds the
+//! engine that finds and scores the steps (the finder lists, `rate`,
+//! `explain`, `next_step` and [`LogicalSolver`]) and re-exports them all, so
+//! every public name is `sudoku_core::rate::Name`.
+//!
 //! ```
 //! use sudoku_core::rate::{self, Level, Technique};
 //! use sudoku_core::Grid;
@@ -58,547 +65,27 @@ mod locked;
 mod memo;
 mod multiple;
 mod nested;
+mod rating;
 mod single_digit;
 mod singles;
 mod stamps;
+mod step;
 mod subsets;
+mod technique;
 mod technique_set;
 mod unique_rectangle;
 mod wings;
 
-use std::fmt;
-use std::str::FromStr;
-
 pub use candidates::Candidates;
+pub use rating::{Level, ParseLevelError, ParseScaleError, Rating, Scale, Unrated};
+pub use step::Step;
+pub use technique::{ParseTechniqueError, Technique};
 pub use technique_set::TechniqueSet;
+
+use step::tenths;
 
 use crate::grid::{Grid, Unit, CELLS};
 use crate::solver::{BitmaskSolver, Search, Solver};
-
-/// A difficulty level: a band of ratings, as puzzle books name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Level {
-    /// Singles only.
-    Easy,
-    /// Locked candidates, pairs, X-Wing.
-    Medium,
-    /// Triples, Swordfish, finned X-Wing and Swordfish, Skyscraper, 2-String
-    /// Kite, wings, colouring, unique rectangles.
-    Hard,
-    /// Quads, Jellyfish (basic and finned), BUG+1, X-chains, XY-chains,
-    /// alternating inference chains.
-    Expert,
-    /// Forcing chains and trial and error.
-    Extreme,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Expert,
-        Level::Extreme,
-    ];
-
-    /// The ratings of this level: `lo <= score < hi` (`hi` is infinite for
-    /// [`Level::Extreme`]). The bands touch, so every score has one level.
-    #[must_use]
-    pub fn band(self) -> (f32, f32) {
-        match self {
-            Level::Easy => (0.0, 2.5),
-            Level::Medium => (2.5, 3.5),
-            Level::Hard => (3.5, 5.0),
-            Level::Expert => (5.0, 7.5),
-            Level::Extreme => (7.5, f32::INFINITY),
-        }
-    }
-
-    /// The level whose band holds `score` (scores below 0 count as easy, above
-    /// the scale as extreme).
-    ///
-    /// # Panics
-    /// When `score` is NaN, which no rating has; [`Level::try_of_score`]
-    /// returns `None` instead.
-    #[must_use]
-    pub fn of_score(score: f32) -> Level {
-        Level::try_of_score(score).expect("a score is a number, not NaN")
-    }
-
-    /// The level whose band holds `score`, or `None` when it is NaN.
-    ///
-    /// ```
-    /// use sudoku_core::rate::Level;
-    ///
-    /// assert_eq!(Level::try_of_score(4.2), Some(Level::Hard));
-    /// assert_eq!(Level::try_of_score(f32::NAN), None);
-    /// ```
-    #[must_use]
-    pub fn try_of_score(score: f32) -> Option<Level> {
-        if score.is_nan() {
-            return None;
-        }
-        let level = Level::ALL
-            .into_iter()
-            .find(|level| score < level.band().1)
-            .unwrap_or(Level::Extreme);
-        Some(level)
-    }
-
-    /// The lowercase name, as printed and parsed.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Extreme => "extreme",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The error of parsing a [`Level`] from an unknown name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level '{0}' (expected easy, medium, hard, expert or extreme)")]
-pub struct ParseLevelError(pub String);
-
-impl FromStr for Level {
-    type Err = ParseLevelError;
-
-    /// Parses a level name, ignoring ASCII case.
-    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseLevelError(s.to_string()))
-    }
-}
-
-/// A solving technique. The declaration order is the order the solver tries
-/// them in, which is also ascending [`weight`](Technique::weight).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Technique {
-    /// The last blank cell of a unit.
-    FullHouse,
-    /// The only cell of a unit where a digit can go.
-    HiddenSingle,
-    /// Sudoku Explainer's direct pointing: a pointing whose eliminations
-    /// leave a hidden single in another box; the step places it.
-    DirectPointing,
-    /// Sudoku Explainer's direct claiming: a claiming whose eliminations
-    /// leave a hidden single in another line; the step places it.
-    DirectClaiming,
-    /// Sudoku Explainer's direct hidden pair: a hidden pair whose
-    /// eliminations leave a hidden single in its unit; the step places it.
-    DirectHiddenPair,
-    /// A cell with one candidate left.
-    NakedSingle,
-    /// Sudoku Explainer's direct hidden triplet (as the direct hidden pair).
-    DirectHiddenTriple,
-    /// A digit confined to one row or column inside a box.
-    Pointing,
-    /// A digit confined to one box inside a row or column.
-    Claiming,
-    /// Two cells of a unit holding only the same two digits.
-    NakedPair,
-    /// A digit confined to the same two columns in two rows (or the transpose).
-    XWing,
-    /// Two digits confined to the same two cells of a unit.
-    HiddenPair,
-    /// Three cells of a unit holding only three digits between them.
-    NakedTriple,
-    /// A digit confined to three columns in three rows (or the transpose).
-    Swordfish,
-    /// Three digits confined to three cells of a unit.
-    HiddenTriple,
-    /// Sudoku Explainer's Turbot Fish: two strong links of one digit (in any
-    /// unit types) joined by a weak link. Skyscraper and 2-String Kite are
-    /// its special cases on the native scale.
-    TurbotFish,
-    /// Two conjugate pairs of a digit in parallel lines that share one end's line.
-    Skyscraper,
-    /// A row and a column conjugate pair of a digit joined in a box.
-    TwoStringKite,
-    /// An X-Wing with extra candidates (fins) in one box.
-    FinnedXWing,
-    /// A bivalue pivot and two bivalue pincers.
-    XyWing,
-    /// A Swordfish with fins in one box.
-    FinnedSwordfish,
-    /// A trivalue pivot and two bivalue pincers.
-    XyzWing,
-    /// Two identical bivalue cells joined by a conjugate pair.
-    WWing,
-    /// Unique rectangle type 1 (only for puzzles known to have one solution).
-    UniqueRectangle,
-    /// Sudoku Explainer's unique loop: the unique rectangle's deadly pattern
-    /// on a loop of six or more cells (types 1, 2 and 4).
-    UniqueLoop,
-    /// Two-colouring the conjugate pairs of one digit.
-    SimpleColouring,
-    /// Four cells of a unit holding only four digits between them.
-    NakedQuad,
-    /// A digit confined to four columns in four rows (or the transpose).
-    Jellyfish,
-    /// A Jellyfish with fins in one box.
-    FinnedJellyfish,
-    /// Four digits confined to four cells of a unit.
-    HiddenQuad,
-    /// Sudoku Explainer's three strong links: a Turbot Fish with one more
-    /// conjugate pair in the chain.
-    ThreeStrongLinks,
-    /// Sudoku Explainer's WXYZ-Wing: three cells that see each other, with
-    /// four digits between them, and a bivalue cell (an ALS-XZ).
-    WxyzWing,
-    /// Bivalue universal grave plus one (only for puzzles known to have one solution).
-    BugPlusOne,
-    /// Sudoku Explainer's BUG type 2: a bivalue universal grave plus one
-    /// digit in several cells (only for puzzles known to have one solution).
-    BugType2,
-    /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
-    VwxyzWing,
-    /// Sudoku Explainer's bidirectional X-cycle: a loop of one digit's
-    /// places, every other link a conjugate pair.
-    XCycle,
-    /// Sudoku Explainer's bidirectional Y-cycle: a loop of bivalue cells,
-    /// each seeing the next and sharing a digit with it.
-    YCycle,
-    /// Sudoku Explainer's UVWXYZ-Wing: the WXYZ-Wing with a set of five cells.
-    UvwxyzWing,
-    /// An alternating chain of strong and weak links on one digit.
-    XChain,
-    /// A chain of bivalue cells.
-    XyChain,
-    /// An alternating inference chain mixing digits and cells.
-    Aic,
-    /// Sudoku Explainer's bidirectional cycle: a loop with both kinds of
-    /// link (conjugate pairs and bivalue cells).
-    XyCycle,
-    /// Sudoku Explainer's TUVWXYZ-Wing: the WXYZ-Wing with a set of six cells.
-    TuvwxyzWing,
-    /// An assumption that leads to a contradiction by singles alone.
-    ForcingChain,
-    /// Sudoku Explainer's Nishio forcing chains: an assumption whose
-    /// consequences along X-links, erased as they go, contradict each other.
-    NishioForcingChain,
-    /// Sudoku Explainer's cell forcing chains: every candidate of a cell
-    /// leads to the same conclusion.
-    CellForcingChain,
-    /// Sudoku Explainer's region forcing chains: every place of a digit in a
-    /// unit leads to the same conclusion.
-    RegionForcingChain,
-    /// An assumption that leads to a contradiction with the basic techniques.
-    DynamicForcingChain,
-    /// Sudoku Explainer's dynamic forcing chains (+): dynamic forcing chains
-    /// that also apply locked candidates, pairs and X-Wings along the way.
-    DynamicForcingChainPlus,
-    /// Sudoku Explainer's nested forcing chains ("+ Forcing Chains"):
-    /// dynamic forcing chains (+) that also apply forcing chains along the way.
-    NestedForcingChain,
-    /// Sudoku Explainer's nested forcing chains ("+ Multiple Forcing
-    /// Chains"): the same, with cell and region forcing chains too.
-    NestedMultipleForcingChain,
-    /// Sudoku Explainer's experimental nesting ("+ Dynamic Forcing
-    /// Chains"): dynamic forcing chains with whole dynamic forcing chains
-    /// searched inside them.
-    NestedDynamicForcingChain,
-    /// Every candidate of a cell but one is shown, by exhaustive search, to
-    /// lead to no solution.
-    TrialAndError,
-}
-
-impl Technique {
-    /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 53] = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::DirectPointing,
-        Technique::DirectClaiming,
-        Technique::DirectHiddenPair,
-        Technique::NakedSingle,
-        Technique::DirectHiddenTriple,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::TurbotFish,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::FinnedXWing,
-        Technique::XyWing,
-        Technique::FinnedSwordfish,
-        Technique::XyzWing,
-        Technique::WWing,
-        Technique::UniqueRectangle,
-        Technique::UniqueLoop,
-        Technique::SimpleColouring,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::FinnedJellyfish,
-        Technique::HiddenQuad,
-        Technique::ThreeStrongLinks,
-        Technique::WxyzWing,
-        Technique::BugPlusOne,
-        Technique::BugType2,
-        Technique::VwxyzWing,
-        Technique::XCycle,
-        Technique::YCycle,
-        Technique::UvwxyzWing,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::Aic,
-        Technique::XyCycle,
-        Technique::TuvwxyzWing,
-        Technique::ForcingChain,
-        Technique::NishioForcingChain,
-        Technique::CellForcingChain,
-        Technique::RegionForcingChain,
-        Technique::DynamicForcingChain,
-        Technique::DynamicForcingChainPlus,
-        Technique::NestedForcingChain,
-        Technique::NestedMultipleForcingChain,
-        Technique::NestedDynamicForcingChain,
-        Technique::TrialAndError,
-    ];
-
-    /// The difficulty weight, on a scale modelled on Sudoku Explainer's:
-    /// 1.0 for a full house up to 11.0 for trial and error. Weights never
-    /// decrease along [`Technique::ALL`].
-    #[must_use]
-    pub fn weight(self) -> f32 {
-        match self {
-            Technique::FullHouse => 1.0,
-            Technique::HiddenSingle => 1.2,
-            Technique::DirectPointing => 1.7,
-            Technique::DirectClaiming => 1.9,
-            Technique::DirectHiddenPair => 2.0,
-            Technique::NakedSingle => 2.3,
-            Technique::DirectHiddenTriple => 2.5,
-            Technique::Pointing => 2.6,
-            Technique::Claiming => 2.8,
-            Technique::NakedPair => 3.0,
-            Technique::XWing => 3.2,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::Swordfish => 3.8,
-            Technique::FinnedXWing => 4.1,
-            Technique::HiddenTriple => 4.0,
-            Technique::TurbotFish => 4.0,
-            Technique::Skyscraper => 4.0,
-            Technique::TwoStringKite => 4.1,
-            Technique::XyWing => 4.2,
-            Technique::FinnedSwordfish => 4.3,
-            Technique::XyzWing => 4.4,
-            Technique::WWing => 4.4,
-            Technique::UniqueRectangle => 4.5,
-            Technique::UniqueLoop => 4.6,
-            Technique::SimpleColouring => 4.6,
-            Technique::NakedQuad => 5.0,
-            Technique::Jellyfish => 5.2,
-            Technique::FinnedJellyfish => 5.3,
-            Technique::HiddenQuad => 5.4,
-            Technique::ThreeStrongLinks => 5.4,
-            Technique::WxyzWing => 5.5,
-            Technique::VwxyzWing => 6.2,
-            Technique::XCycle | Technique::YCycle => 6.5,
-            Technique::XyCycle => 7.0,
-            Technique::UvwxyzWing => 6.6,
-            Technique::TuvwxyzWing => 7.5,
-            Technique::BugPlusOne => 5.6,
-            Technique::BugType2 => 5.7,
-            Technique::XChain => 6.6,
-            Technique::XyChain => 6.8,
-            Technique::Aic => 7.0,
-            Technique::ForcingChain => 7.5,
-            Technique::NishioForcingChain => 7.5,
-            Technique::CellForcingChain => 8.0,
-            Technique::RegionForcingChain => 8.0,
-            Technique::DynamicForcingChain => 8.5,
-            Technique::DynamicForcingChainPlus => 9.0,
-            Technique::NestedForcingChain => 9.5,
-            Technique::NestedMultipleForcingChain => 10.0,
-            Technique::NestedDynamicForcingChain => 10.5,
-            Technique::TrialAndError => 11.0,
-        }
-    }
-
-    /// The human name, as players know it.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::FullHouse => "Full House",
-            Technique::HiddenSingle => "Hidden Single",
-            Technique::DirectPointing => "Direct Pointing",
-            Technique::DirectClaiming => "Direct Claiming",
-            Technique::DirectHiddenPair => "Direct Hidden Pair",
-            Technique::NakedSingle => "Naked Single",
-            Technique::DirectHiddenTriple => "Direct Hidden Triplet",
-            Technique::Pointing => "Pointing",
-            Technique::Claiming => "Claiming",
-            Technique::NakedPair => "Naked Pair",
-            Technique::XWing => "X-Wing",
-            Technique::HiddenPair => "Hidden Pair",
-            Technique::NakedTriple => "Naked Triple",
-            Technique::Swordfish => "Swordfish",
-            Technique::FinnedXWing => "Finned X-Wing",
-            Technique::HiddenTriple => "Hidden Triple",
-            Technique::TurbotFish => "Turbot Fish",
-            Technique::Skyscraper => "Skyscraper",
-            Technique::TwoStringKite => "2-String Kite",
-            Technique::XyWing => "XY-Wing",
-            Technique::FinnedSwordfish => "Finned Swordfish",
-            Technique::XyzWing => "XYZ-Wing",
-            Technique::WWing => "W-Wing",
-            Technique::UniqueRectangle => "Unique Rectangle",
-            Technique::UniqueLoop => "Unique Loop",
-            Technique::SimpleColouring => "Simple Colouring",
-            Technique::NakedQuad => "Naked Quad",
-            Technique::Jellyfish => "Jellyfish",
-            Technique::FinnedJellyfish => "Finned Jellyfish",
-            Technique::HiddenQuad => "Hidden Quad",
-            Technique::ThreeStrongLinks => "3 Strong Links",
-            Technique::WxyzWing => "WXYZ-Wing",
-            Technique::VwxyzWing => "VWXYZ-Wing",
-            Technique::XCycle => "Bidirectional X-Cycle",
-            Technique::YCycle => "Bidirectional Y-Cycle",
-            Technique::XyCycle => "Bidirectional Cycle",
-            Technique::UvwxyzWing => "UVWXYZ-Wing",
-            Technique::TuvwxyzWing => "TUVWXYZ-Wing",
-            Technique::BugPlusOne => "BUG+1",
-            Technique::BugType2 => "BUG type 2",
-            Technique::XChain => "X-Chain",
-            Technique::XyChain => "XY-Chain",
-            Technique::Aic => "AIC",
-            Technique::ForcingChain => "Forcing Chain",
-            Technique::NishioForcingChain => "Nishio Forcing Chains",
-            Technique::CellForcingChain => "Cell Forcing Chains",
-            Technique::RegionForcingChain => "Region Forcing Chains",
-            Technique::DynamicForcingChain => "Dynamic Forcing Chain",
-            Technique::DynamicForcingChainPlus => "Dynamic Forcing Chains (+)",
-            Technique::NestedForcingChain => "Dynamic Forcing Chains (+ Forcing Chains)",
-            Technique::NestedMultipleForcingChain => {
-                "Dynamic Forcing Chains (+ Multiple Forcing Chains)"
-            }
-            Technique::NestedDynamicForcingChain => {
-                "Dynamic Forcing Chains (+ Dynamic Forcing Chains)"
-            }
-            Technique::TrialAndError => "Trial and Error",
-        }
-    }
-}
-
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The error of parsing a [`Technique`] from an unknown name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown technique '{0}' (expected a name such as \"Hidden Single\" or \"XY-Wing\")")]
-pub struct ParseTechniqueError(pub String);
-
-/// A technique name reduced to its lowercase letters, digits and `+`, so
-/// that "XY-Wing", "xy wing" and "XyWing" compare equal (the `+` tells SE's
-/// "Dynamic Forcing Chains (+)" from its plain dynamic chains).
-fn name_key(name: &str) -> impl Iterator<Item = char> + '_ {
-    name.chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '+')
-        .map(|c| c.to_ascii_lowercase())
-}
-
-impl FromStr for Technique {
-    type Err = ParseTechniqueError;
-
-    /// Parses a technique's [name](Technique::name), ignoring case, spaces,
-    /// hyphens and other punctuation.
-    ///
-    /// ```
-    /// use sudoku_core::rate::Technique;
-    ///
-    /// assert_eq!("XY-Wing".parse(), Ok(Technique::XyWing));
-    /// assert_eq!("hidden single".parse(), Ok(Technique::HiddenSingle));
-    /// assert_eq!("BUG+1".parse(), Ok(Technique::BugPlusOne));
-    /// for t in Technique::ALL {
-    ///     assert_eq!(t.to_string().parse(), Ok(t));
-    /// }
-    /// assert!("Wing".parse::<Technique>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<Technique, ParseTechniqueError> {
-        Technique::ALL
-            .into_iter()
-            .find(|t| name_key(t.name()).eq(name_key(s)))
-            .ok_or_else(|| ParseTechniqueError(s.to_string()))
-    }
-}
-
-/// One step of a solving path.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Step {
-    /// The technique applied.
-    pub technique: Technique,
-    /// The cells that make up the pattern, as row-major indices `0..81`.
-    pub cells: Vec<usize>,
-    /// The units the pattern lives in.
-    pub units: Vec<Unit>,
-    /// Digits placed: `(cell, digit)`.
-    pub placements: Vec<(usize, u8)>,
-    /// Candidates removed: `(cell, digit)`.
-    pub eliminations: Vec<(usize, u8)>,
-    /// The step's difficulty in tenths, on the scale of the path it is on
-    /// (see [`Step::difficulty`]). Tenths keep `Step` `Eq` and match the
-    /// one-decimal values Sudoku Explainer prints.
-    tenths: u16,
-}
-
-impl Step {
-    /// An empty step of `technique`, to be filled in.
-    fn new(technique: Technique) -> Step {
-        Step {
-            technique,
-            cells: Vec::new(),
-            units: Vec::new(),
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-            tenths: tenths(technique.weight()),
-        }
-    }
-
-    /// Clears the step for reuse, keeping its buffers.
-    fn reset(&mut self, technique: Technique) {
-        self.technique = technique;
-        self.cells.clear();
-        self.units.clear();
-        self.placements.clear();
-        self.eliminations.clear();
-        self.tenths = tenths(technique.weight());
-    }
-
-    /// The step's difficulty. On the default [`Scale::Se`] path it is
-    /// Sudoku Explainer's difficulty of this very step (a hidden single is
-    /// 1.2 in a box and 1.5 in a row or column, a Turbot Fish 4.0 or 4.1 by
-    /// its links, a chain more with its length); on a [`Scale::Native`]
-    /// path it is the technique's [`weight`](Technique::weight).
-    #[must_use]
-    pub fn difficulty(&self) -> f32 {
-        f32::from(self.tenths) / 10.0
-    }
-}
 
 /// Sorts a short slice, stably: an insertion sort. The rater's sorts of
 /// cells and eliminations hold a few dozen items at most, where this is as
@@ -615,104 +102,6 @@ pub(crate) fn sort_small<T: Ord>(items: &mut [T]) {
             j -= 1;
         }
     }
-}
-
-/// `x` in tenths, rounded (weights are one-decimal values).
-fn tenths(x: f32) -> u16 {
-    (x * 10.0).round() as u16
-}
-
-/// `r3c5` for cell 22.
-fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
-}
-
-/// Player notation, with the step's [difficulty](Step::difficulty):
-/// `Hidden Single (1.2): r3c5 in box 2 => r3c5=7`, or
-/// `Pointing (2.6): r1c2,r1c3 in box 1 => r1c7<>4, r1c8<>4`.
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({:.1}):", self.technique, self.difficulty())?;
-        if !self.cells.is_empty() {
-            let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(c)).collect();
-            write!(f, " {}", cells.join(","))?;
-        }
-        if !self.units.is_empty() {
-            let units: Vec<String> = self.units.iter().map(|u| u.to_string()).collect();
-            write!(f, " in {}", units.join(", "))?;
-        }
-        let results: Vec<String> = self
-            .placements
-            .iter()
-            .map(|&(c, d)| format!("{}={d}", cell_name(c)))
-            .chain(
-                self.eliminations
-                    .iter()
-                    .map(|&(c, d)| format!("{}<>{d}", cell_name(c))),
-            )
-            .collect();
-        write!(f, " => {}", results.join(", "))
-    }
-}
-
-/// How hard a puzzle is, and how it was solved.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[non_exhaustive]
-pub struct Rating {
-    /// The weight of the hardest step (0.0 for a puzzle with no blank cell).
-    pub score: f32,
-    /// The level whose band holds `score`.
-    pub level: Level,
-    /// The hardest technique used ([`Technique::FullHouse`] when the grid
-    /// was already complete).
-    pub hardest: Technique,
-    /// The number of steps on the path.
-    pub steps: usize,
-    /// False when the path needed [`Technique::TrialAndError`].
-    pub solved_logically: bool,
-    /// Sudoku Explainer's EP (pearl): the highest difficulty on the path up
-    /// to and including its first step that places a digit. On the native
-    /// scale, the same measure with native weights.
-    pub pearl: f32,
-    /// Sudoku Explainer's ED (diamond): the difficulty of the path's first
-    /// step. On the native scale, the same measure with native weights.
-    pub diamond: f32,
-}
-
-impl fmt::Display for Rating {
-    /// The score with one decimal, the level and the hardest technique, as
-    /// `sudoku rate` prints them: `4.2 hard XY-Wing`.
-    ///
-    /// ```
-    /// let puzzle = "...........547......4..61..1...2....8.61..32..3...87...6...325..4..6.....718.....";
-    /// let rating = sudoku_core::rate::rate(&puzzle.parse().unwrap()).unwrap();
-    /// let text = rating.to_string();
-    /// assert!(text.starts_with(&format!("{:.1} {} ", rating.score, rating.level)));
-    /// assert!(text.ends_with(rating.hardest.name()));
-    /// ```
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:.1} {} {}", self.score, self.level, self.hardest)
-    }
-}
-
-/// Why a puzzle or position gets no rating, step or explanation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Unrated {
-    /// Two givens (or filled-in digits) repeat a digit in a unit.
-    #[error("the givens conflict: {0}")]
-    Conflict(crate::grid::Conflict),
-    /// No conflict, but no grid completes the position (for a position with
-    /// digits filled in, one of them is wrong).
-    #[error("it has no solution")]
-    NoSolution,
-    /// More than one grid completes the puzzle; ratings are defined for
-    /// puzzles with exactly one solution.
-    #[error("it has more than one solution")]
-    SeveralSolutions,
-    /// Every cell is already filled: there is no step to take.
-    #[error("it is already complete")]
-    Complete,
 }
 
 /// Why `grid` has no solution (its first conflict, if any).
@@ -891,91 +280,15 @@ const SE_FINDERS: [(Technique, Finder); 36] = [
     (Technique::TrialAndError, forcing::trial_and_error),
 ];
 
-/// The scale a rating, a solving path or a hint is on.
-///
-/// ```
-/// use sudoku_core::rate::Scale;
-///
-/// assert_eq!(Scale::default(), Scale::Se);
-/// assert_eq!("native".parse(), Ok(Scale::Native));
-/// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Scale {
-    /// Sudoku Explainer's (its `serate` command's ER, EP and ED): SE's
-    /// techniques, in SE's order, with SE's difficulties. The default.
-    #[default]
-    Se,
-    /// This crate's own list ([`Technique::ALL`]), with techniques SE lacks
-    /// (W-Wing, Skyscraper and 2-String Kite, finned fish, simple colouring)
-    /// at their [`weight`](Technique::weight)s.
-    Native,
-}
-
+// `Scale` itself is public (in `rating.rs`); its lists of finders are the
+// engine's.
 impl Scale {
-    /// The lowercase name, as printed and parsed: `se` or `native`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Scale::Se => "se",
-            Scale::Native => "native",
-        }
-    }
-
-    /// True when this scale's solver uses `technique`: SE-only techniques
-    /// (Turbot Fish, the ALS wings, SE's forcing chains...) are not on the
-    /// native scale, and the native scale's own (W-Wing, finned fish...) are
-    /// not on SE's.
-    ///
-    /// ```
-    /// use sudoku_core::rate::{Scale, Technique};
-    ///
-    /// assert!(Scale::Se.has(Technique::HiddenSingle) && Scale::Native.has(Technique::HiddenSingle));
-    /// assert!(Scale::Native.has(Technique::WWing) && !Scale::Se.has(Technique::WWing));
-    /// ```
-    #[must_use]
-    pub fn has(self, technique: Technique) -> bool {
-        // Some finders make steps of a companion technique too.
-        let finder = match (self, technique) {
-            (_, Technique::DirectClaiming) => Technique::DirectPointing,
-            (_, Technique::RegionForcingChain) => Technique::CellForcingChain,
-            (Scale::Se, Technique::BugType2) => Technique::BugPlusOne,
-            (Scale::Se, Technique::UniqueLoop) => Technique::UniqueRectangle,
-            (
-                Scale::Se,
-                Technique::XChain
-                | Technique::XyChain
-                | Technique::XCycle
-                | Technique::YCycle
-                | Technique::XyCycle,
-            ) => Technique::Aic,
-            (_, t) => t,
-        };
-        self.finders().iter().any(|&(t, _)| t == finder)
-    }
-
+    /// The finders of this scale's list, in the order its solver tries them.
     fn finders(self) -> &'static [(Technique, Finder)] {
         match self {
             Scale::Se => &SE_FINDERS,
             Scale::Native => &FINDERS,
         }
-    }
-}
-
-/// The error of parsing a [`Scale`] from an unknown name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scale '{0}' (expected se or native)")]
-pub struct ParseScaleError(pub String);
-
-impl FromStr for Scale {
-    type Err = ParseScaleError;
-
-    /// Parses `se` or `native`, ignoring ASCII case.
-    fn from_str(s: &str) -> Result<Scale, ParseScaleError> {
-        [Scale::Se, Scale::Native]
-            .into_iter()
-            .find(|scale| scale.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseScaleError(s.to_string()))
     }
 }
 
@@ -1450,7 +763,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finders_are_in_technique_order_and_weights_never_decrease() {
+    fn finders_are_in_technique_order_and_every_technique_is_listed() {
         for list in [&FINDERS[..], &SE_FINDERS[..]] {
             for pair in list.windows(2) {
                 assert!(pair[0].0 < pair[1].0, "{:?} {:?}", pair[0].0, pair[1].0);
@@ -1475,10 +788,6 @@ mod tests {
                 listed(&FINDERS) || listed(&SE_FINDERS) || shared.contains(&technique),
                 "{technique:?} is on no list"
             );
-        }
-        for pair in Technique::ALL.windows(2) {
-            assert!(pair[0] < pair[1]);
-            assert!(pair[0].weight() <= pair[1].weight(), "{:?}", pair);
         }
     }
 
@@ -1622,35 +931,6 @@ mod tests {
             assert!(chain_length_tenths(longest + 2) <= extra);
             assert!(chain_length_tenths(longest + 3) > extra);
         }
-    }
-
-    #[test]
-    fn levels_parse_back_and_bands_touch() {
-        for level in Level::ALL {
-            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
-            let (lo, hi) = level.band();
-            assert_eq!(Level::of_score(lo), level);
-            assert!(lo < hi);
-        }
-        for pair in Level::ALL.windows(2) {
-            assert_eq!(pair[0].band().1, pair[1].band().0);
-        }
-        assert!("impossible".parse::<Level>().is_err());
-    }
-
-    #[test]
-    fn step_display_uses_player_notation() {
-        let mut step = Step::new(Technique::HiddenSingle);
-        step.cells.push(22);
-        step.units.push(Unit::Box(1));
-        step.placements.push((22, 7));
-        assert_eq!(
-            step.to_string(),
-            "Hidden Single (1.2): r3c5 in box 2 => r3c5=7"
-        );
-        step.reset(Technique::Pointing);
-        step.eliminations.extend([(1, 4), (2, 4)]);
-        assert_eq!(step.to_string(), "Pointing (2.6): => r1c2<>4, r1c3<>4");
     }
 
     /// Textbook patterns drawn on an empty grid by removing candidates; the
