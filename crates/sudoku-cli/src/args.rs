@@ -1,72 +1,35 @@
 //! Command-line parsing with lexopt: turns arguments into a [`Command`] or a
 //! usage error. No work happens here.
+//!
+//! This file is the dispatch: it picks the parser by the command name, falls
+//! back to the help, and parses the small commands itself (`-c`, `-s`,
+//! `count`, `check`, `bench`, `daily`). The larger commands have a parser
+//! each, which returns that command's own type, and every parser takes its
+//! shared pieces from `arg_values.rs`. The modules depend on each other one
+//! way only, with no circle:
+//!
+//! ```text
+//! args.rs ──────────┬──► puzzles_args.rs ──► print_args.rs (the book options)
+//!   (Command,       ├──► print_args.rs
+//!    dispatch)      ├──► rate_args.rs
+//!                   └──► canon_args.rs
+//!      │                      │ each of them
+//!      ▼                      ▼
+//! arg_values.rs: Input, Output, UsageError and the value parsers;
+//!                it uses nothing else of this crate
+//! ```
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use lexopt::prelude::*;
 
-/// Where output goes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Output {
-    /// Standard output (`-o -`).
-    Stdout,
-    /// A file, replaced atomically.
-    File(PathBuf),
-}
-
-/// Where input comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
-    /// Standard input (`-`).
-    Stdin,
-    /// A file.
-    File(PathBuf),
-}
-
-impl Input {
-    /// `-` for standard input, otherwise a path; an empty name is refused.
-    pub fn from_os(value: OsString) -> Result<Input, UsageError> {
-        if value.is_empty() {
-            usage("an input path is empty (use - for standard input)")
-        } else if value == "-" {
-            Ok(Input::Stdin)
-        } else {
-            Ok(Input::File(value.into()))
-        }
-    }
-
-    /// How messages name it.
-    pub fn name(&self) -> String {
-        match self {
-            Input::Stdin => "<stdin>".to_string(),
-            Input::File(path) => shown(path),
-        }
-    }
-}
-
-/// A path as messages show it: see [`one_line`].
-pub fn shown(path: &std::path::Path) -> String {
-    one_line(&path.display().to_string())
-}
-
-/// `text` with its control characters written as escapes such as `\n` and
-/// `\x1b`: a newline in a file name or an argument would split the one-line
-/// message, and an escape sequence would drive the terminal.
-pub fn one_line(text: &str) -> String {
-    if !text.chars().any(char::is_control) {
-        return text.to_string();
-    }
-    text.chars()
-        .map(|c| match c {
-            '\n' => "\\n".to_string(),
-            '\r' => "\\r".to_string(),
-            '\t' => "\\t".to_string(),
-            c if c.is_control() => format!("\\x{:02x}", u32::from(c)),
-            c => c.to_string(),
-        })
-        .collect()
-}
+use crate::arg_values::{bounded, once, output_of, usage, value, MAX_THREADS};
+pub use crate::arg_values::{one_line, shown, Input, Output, UsageError};
+use crate::canon_args::{self, CanonCommand};
+use crate::print_args::{self, PrintArgs};
+use crate::puzzles_args::{self, PuzzlesArgs};
+use crate::rate_args::{self, RateCommand};
 
 /// What the user asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,13 +61,13 @@ pub enum Command {
     /// `bench FILE...`: solver throughput on one thread.
     Bench { files: Vec<PathBuf>, seconds: u64 },
     /// `-n N ...` or `puzzles N ...`: puzzle generation.
-    Puzzles(Box<crate::puzzles_args::PuzzlesArgs>),
+    Puzzles(Box<PuzzlesArgs>),
     /// `rate`, `explain`, `hint`: the human-style solver.
-    Rate(crate::rate_args::RateCommand),
+    Rate(RateCommand),
     /// `print PUZZLES ...`: a print-ready book.
-    Print(Box<crate::print_args::PrintArgs>),
+    Print(Box<PrintArgs>),
     /// `canon PATH`: canonical forms, for deduplication.
-    Canon(crate::canon_args::CanonCommand),
+    Canon(CanonCommand),
     /// `daily [YYYY-MM-DD]`: the daily puzzle of a date (today, UTC, by default).
     Daily {
         /// The date; `None` for today.
@@ -138,78 +101,6 @@ fn parse_daily(args: Vec<OsString>) -> Result<Command, UsageError> {
 /// The largest `-c N`.
 pub const MAX_BOARDS: usize = 1_000_000;
 
-/// A usage error: the message, without the `sudoku:` prefix; one line,
-/// whatever the arguments it quotes (see [`one_line`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UsageError(pub String);
-
-impl UsageError {
-    /// The error with `message`, control characters escaped.
-    pub fn new(message: &str) -> UsageError {
-        UsageError(one_line(message))
-    }
-}
-
-impl From<lexopt::Error> for UsageError {
-    fn from(e: lexopt::Error) -> Self {
-        UsageError::new(&e.to_string())
-    }
-}
-
-pub(crate) fn usage<T>(message: impl Into<String>) -> Result<T, UsageError> {
-    Err(UsageError::new(&message.into()))
-}
-
-/// Parses a decimal integer in `lo..=hi`, naming `what` and the range on failure.
-pub(crate) fn bounded(
-    value: OsString,
-    what: &str,
-    lo: usize,
-    hi: usize,
-) -> Result<usize, UsageError> {
-    let text = value.to_string_lossy();
-    let range = format!("{what} must be an integer from {lo} to {hi}");
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return usage(format!("{range}, not '{text}'"));
-    }
-    match text.parse::<usize>() {
-        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-        _ => usage(format!("{range}, not '{text}'")),
-    }
-}
-
-pub(crate) fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), UsageError> {
-    if slot.is_some() {
-        return usage(format!("{flag} was given more than once"));
-    }
-    *slot = Some(value);
-    Ok(())
-}
-
-pub(crate) fn output_of(value: OsString) -> Result<Output, UsageError> {
-    if value.is_empty() {
-        usage("-o needs a path (or - for standard output), not an empty name")
-    } else if value == "-" {
-        Ok(Output::Stdout)
-    } else {
-        Ok(Output::File(value.into()))
-    }
-}
-
-/// The value of an option that takes one. `--` between the option and its
-/// value is skipped (`-s -- p.txt`), and the value is taken as it is, even
-/// when it starts with `-` (`-s -my.txt`, `-o -run.txt`).
-pub(crate) fn value(parser: &mut lexopt::Parser) -> Result<OsString, UsageError> {
-    let value = parser.value()?;
-    if value != "--" {
-        return Ok(value);
-    }
-    match parser.raw_args()?.next() {
-        Some(value) => Ok(value),
-        None => usage("an option's value is missing after --"),
-    }
-}
-
 /// True when `args` use the pair project's puzzle options `-n`, `-m`, `-r`
 /// or `-u` (also in a cluster, as in `-n10` or `-un`), found by a lexopt pass
 /// that knows which options take a value, so that a value such as the
@@ -231,8 +122,6 @@ pub fn is_assignment_form(args: &[OsString]) -> bool {
     false
 }
 
-pub(crate) const MAX_THREADS: usize = 1024;
-
 /// The largest `count --limit`: counting runs at a few million solutions per
 /// second, so this bounds one puzzle's count to seconds, never hours.
 pub const MAX_COUNT_LIMIT: usize = 10_000_000;
@@ -245,12 +134,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some("count") => Some(parse_count(rest())),
         Some("check") => Some(parse_check(rest())),
         Some("bench") => Some(parse_bench(rest())),
-        Some("puzzles") => Some(crate::puzzles_args::parse_puzzles(rest())),
-        Some("print") => Some(crate::print_args::parse(rest())),
-        Some("canon") => Some(crate::canon_args::parse(rest()).map(Command::Canon)),
+        Some("puzzles") => {
+            Some(puzzles_args::parse_puzzles(rest()).map(|a| Command::Puzzles(Box::new(a))))
+        }
+        Some("print") => Some(print_args::parse(rest()).map(|p| Command::Print(Box::new(p)))),
+        Some("canon") => Some(canon_args::parse(rest()).map(Command::Canon)),
         Some("daily") => Some(parse_daily(rest())),
         Some(name @ ("rate" | "explain" | "hint")) => {
-            Some(crate::rate_args::parse(name, rest()).map(Command::Rate))
+            Some(rate_args::parse(name, rest()).map(Command::Rate))
         }
         _ => None,
     };
@@ -266,7 +157,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         };
     }
     if is_assignment_form(&args) {
-        return crate::puzzles_args::parse_assignment(args);
+        return puzzles_args::parse_assignment(args).map(|a| Command::Puzzles(Box::new(a)));
     }
     let mut parser = lexopt::Parser::from_args(args);
     let (mut count, mut solve, mut first, mut output, mut threads) = (None, None, None, None, None);

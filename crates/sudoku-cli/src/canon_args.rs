@@ -5,7 +5,7 @@ use std::ffi::OsString;
 
 use lexopt::prelude::*;
 
-use crate::args::{
+use crate::arg_values::{
     bounded, once, output_of, value as option_value, Input, Output, UsageError, MAX_THREADS,
 };
 

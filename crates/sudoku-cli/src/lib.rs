@@ -5,6 +5,7 @@
 //! file atomically ([`output`]) and timing the solver ([`bench`](mod@bench)).
 //! The binary (`src/main.rs`) runs the commands.
 
+mod arg_values;
 pub mod args;
 pub mod bench;
 pub mod canon_args;

@@ -7,9 +7,8 @@ use std::ffi::OsString;
 use lexopt::prelude::*;
 use sudoku_print::{Options, Paper, PerPage};
 
-use crate::args::{
-    bounded, once, output_of, usage, value as option_value, Command, Input, Output, UsageError,
-    MAX_THREADS,
+use crate::arg_values::{
+    bounded, once, output_of, usage, value as option_value, Input, Output, UsageError, MAX_THREADS,
 };
 
 /// The usage lines of printing.
@@ -152,7 +151,7 @@ impl BookFlags {
 }
 
 /// Parses `sudoku print PUZZLES [options]` (the arguments after `print`).
-pub fn parse(args: Vec<OsString>) -> Result<Command, UsageError> {
+pub fn parse(args: Vec<OsString>) -> Result<PrintArgs, UsageError> {
     let mut parser = lexopt::Parser::from_args(args);
     let (mut input, mut output, mut threads) = (None, None, None);
     let mut flags = BookFlags::default();
@@ -177,19 +176,22 @@ pub fn parse(args: Vec<OsString>) -> Result<Command, UsageError> {
     let input =
         input.ok_or_else(|| UsageError::new("print needs a puzzle file (or - for stdin)"))?;
     let output = output.unwrap_or_else(|| Output::File("sudoku.pdf".into()));
-    Ok(Command::Print(Box::new(PrintArgs {
+    Ok(PrintArgs {
         input,
         book: flags.book(output)?,
         threads: threads.unwrap_or(0),
-    })))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse_args(args: &[&str]) -> Result<Command, UsageError> {
-        crate::args::parse(args.iter().map(OsString::from))
+    /// `sudoku print` with `args`.
+    fn parse_args(args: &[&str]) -> Result<PrintArgs, UsageError> {
+        let (name, rest) = args.split_first().expect("a command name");
+        assert_eq!(*name, "print");
+        parse(rest.iter().map(OsString::from).collect())
     }
 
     #[test]

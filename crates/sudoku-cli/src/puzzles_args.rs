@@ -11,9 +11,8 @@ use sudoku_core::puzzle::{GeneratorOptions, SymmetryChoice};
 use sudoku_core::rate::{Level, Technique, TechniqueSet};
 use sudoku_print::MAX_BOOK_PUZZLES;
 
-use crate::args::{
-    bounded, once, output_of, usage, value as option_value, Command, Output, UsageError,
-    MAX_THREADS,
+use crate::arg_values::{
+    bounded, once, output_of, usage, value as option_value, Output, UsageError, MAX_THREADS,
 };
 use crate::print_args::{Book, BookFlags, BookFormat};
 
@@ -152,7 +151,7 @@ fn assignment_range(value: OsString) -> Result<(usize, usize), UsageError> {
 }
 
 /// Parses the assignment form: `-n N` with `-m M`, or with `-r LO~HI` and/or `-u`.
-pub fn parse_assignment(args: Vec<OsString>) -> Result<Command, UsageError> {
+pub fn parse_assignment(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     let mut parser = lexopt::Parser::from_args(args);
     let (mut count, mut level, mut range, mut unique) = (None, None, None, false);
     let (mut output, mut seed, mut threads) = (None, None, None);
@@ -222,7 +221,7 @@ pub fn parse_assignment(args: Vec<OsString>) -> Result<Command, UsageError> {
             args.unique = unique;
         }
     }
-    Ok(Command::Puzzles(Box::new(args)))
+    Ok(args)
 }
 
 fn seed_value(value: OsString) -> Result<u64, UsageError> {
@@ -259,7 +258,7 @@ where
 }
 
 /// Parses `sudoku puzzles N [options]` (the arguments after `puzzles`).
-pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
+pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     let mut parser = lexopt::Parser::from_args(args);
     let mut count = None;
     let (mut blanks, mut unique, mut any, mut minimal) = (None, false, false, false);
@@ -414,7 +413,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<Command, UsageError> {
     args.techniques = techniques;
     args.with_path = with_path;
     args.book = book;
-    Ok(Command::Puzzles(Box::new(args)))
+    Ok(args)
 }
 
 impl PuzzlesArgs {
@@ -445,8 +444,13 @@ impl PuzzlesArgs {
 mod tests {
     use super::*;
 
-    fn parse(args: &[&str]) -> Result<Command, UsageError> {
-        crate::args::parse(args.iter().map(OsString::from))
+    /// `sudoku puzzles ...`, or the assignment's `-n N ...` otherwise.
+    fn parse(args: &[&str]) -> Result<PuzzlesArgs, UsageError> {
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        match args.split_first() {
+            Some((name, rest)) if name == "puzzles" => parse_puzzles(rest.to_vec()),
+            _ => parse_assignment(args),
+        }
     }
 
     #[test]

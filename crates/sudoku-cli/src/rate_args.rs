@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use lexopt::prelude::*;
 use sudoku_core::rate::Scale;
 
-use crate::args::{
+use crate::arg_values::{
     bounded, once, one_line, usage, value as option_value, Input, UsageError, MAX_THREADS,
 };
 
