@@ -26,10 +26,12 @@ const RATE_CHUNK: usize = 4;
 /// How often a running batch lets Python handle signals (Ctrl-C).
 const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 
-/// `work` applied to every puzzle on `threads` threads (0: every core), the
-/// results in input order: the one loop the batch functions share. A refused
-/// puzzle (`None`) gets `refused` without any work. Raises what a signal
-/// handler raised (KeyboardInterrupt) if one ran meanwhile.
+/// `work` applied to every puzzle on `threads` threads (0: every core),
+/// each result handed to `sink` in input order: the one loop the batch
+/// functions share. A refused puzzle (`None`) gets `refused` without any
+/// work. Raises what a signal handler raised (KeyboardInterrupt) if one ran
+/// meanwhile. `sink` runs on the calling thread, so it can fill the output
+/// arrays directly, with no list of results in between.
 fn in_order<T: Send + Sync + Clone>(
     py: Python<'_>,
     grids: Vec<Option<Grid>>,
@@ -37,8 +39,8 @@ fn in_order<T: Send + Sync + Clone>(
     chunk: usize,
     refused: T,
     work: impl Fn(&Grid) -> T + Sync,
-) -> PyResult<Vec<T>> {
-    let mut out = Vec::with_capacity(grids.len());
+    mut sink: impl FnMut(T) + Send,
+) -> PyResult<()> {
     py.detach(|| {
         let mut last_check = Instant::now();
         map_ordered(
@@ -52,7 +54,7 @@ fn in_order<T: Send + Sync + Clone>(
                     .collect::<Vec<_>>()
             },
             |results| {
-                out.extend(results);
+                results.into_iter().for_each(&mut sink);
                 if last_check.elapsed() >= SIGNAL_CHECK {
                     last_check = Instant::now();
                     Python::attach(|py| py.check_signals())?;
@@ -60,8 +62,7 @@ fn in_order<T: Send + Sync + Clone>(
                 Ok::<(), PyErr>(())
             },
         )
-    })?;
-    Ok(out)
+    })
 }
 
 /// The two arrays of solve_many.
@@ -97,19 +98,27 @@ pub(crate) fn solve_many<'py>(
 ) -> PyResult<SolveArrays<'py>> {
     let grids = batch_grids(py, puzzles, strict)?;
     let n = grids.len();
-    let results = in_order(py, grids, threads, SOLVE_CHUNK, (None, -1i8), |p| {
-        let search = BitmaskSolver::new().search(p, 2);
-        (search.solution, search.count.min(2) as i8)
-    })?;
     let mut cells: Vec<u8> = Vec::with_capacity(n * CELLS);
     let mut status: Vec<i8> = Vec::with_capacity(n);
-    for (solution, count) in results {
-        match solution {
-            Some(s) if count > 0 => cells.extend_from_slice(s.cells()),
-            _ => cells.extend_from_slice(&[0; CELLS]),
-        }
-        status.push(count);
-    }
+    let solve = |p: &Grid| {
+        let search = BitmaskSolver::new().search(p, 2);
+        (search.solution, search.count.min(2) as i8)
+    };
+    in_order(
+        py,
+        grids,
+        threads,
+        SOLVE_CHUNK,
+        (None, -1),
+        solve,
+        |(solution, count)| {
+            match solution {
+                Some(s) if count > 0 => cells.extend_from_slice(s.cells()),
+                _ => cells.extend_from_slice(&[0; CELLS]),
+            }
+            status.push(count);
+        },
+    )?;
     let cells = Array2::from_shape_vec((n, CELLS), cells)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok((
@@ -167,21 +176,27 @@ pub(crate) fn rate_many<'py>(
 ) -> PyResult<RateArrays<'py>> {
     let grids = batch_grids(py, puzzles, strict)?;
     let n = grids.len();
-    let rows = in_order(py, grids, threads, RATE_CHUNK, rating_row(None, -2), |g| {
-        rating_row(core_rate::rate(g), -1)
-    })?;
     let (mut er, mut ep, mut ed, mut level) = (
         Vec::with_capacity(n),
         Vec::with_capacity(n),
         Vec::with_capacity(n),
         Vec::with_capacity(n),
     );
-    for (r, p, d, l) in rows {
-        er.push(r);
-        ep.push(p);
-        ed.push(d);
-        level.push(l);
-    }
+    let rate = |g: &Grid| rating_row(core_rate::rate(g), -1);
+    in_order(
+        py,
+        grids,
+        threads,
+        RATE_CHUNK,
+        rating_row(None, -2),
+        rate,
+        |(r, p, d, l)| {
+            er.push(r);
+            ep.push(p);
+            ed.push(d);
+            level.push(l);
+        },
+    )?;
     Ok((
         PyArray1::from_vec(py, er),
         PyArray1::from_vec(py, ep),

@@ -20,13 +20,31 @@ use sudoku_core::{Grid, CELLS};
 /// blanks, exactly 81 characters (surrounding whitespace is ignored).
 fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
     let text = text.trim();
+    let mut cells = [0u8; CELLS];
+    // The common case, 81 ASCII bytes, byte by byte; anything else (wrong
+    // length, other characters) goes to the careful path for its message.
+    if text.len() == CELLS {
+        let mut ok = true;
+        for (cell, &b) in cells.iter_mut().zip(text.as_bytes()) {
+            *cell = match b {
+                b'.' | b'0' => 0,
+                b'1'..=b'9' => b - b'0',
+                _ => {
+                    ok = false;
+                    break;
+                }
+            };
+        }
+        if ok {
+            return Ok(cells);
+        }
+    }
     let count = text.chars().count();
     if count != CELLS {
         return Err(PyValueError::new_err(format!(
             "a puzzle string has 81 characters (digits 1-9, '.' or '0' for blanks), got {count}"
         )));
     }
-    let mut cells = [0u8; CELLS];
     for (i, ch) in text.chars().enumerate() {
         cells[i] = match ch {
             '.' | '0' => 0,
@@ -43,21 +61,23 @@ fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
 
 /// Checks 81 integer values (0 for blanks, 1-9 for digits).
 fn cells_from_values(values: impl IntoIterator<Item = i64>, what: &str) -> PyResult<[u8; CELLS]> {
-    let values: Vec<i64> = values.into_iter().collect();
-    if values.len() != CELLS {
-        return Err(PyValueError::new_err(format!(
-            "{what} has 81 cells (0 for blanks, 1-9 for digits), got {}",
-            values.len()
-        )));
-    }
     let mut cells = [0u8; CELLS];
-    for (i, &v) in values.iter().enumerate() {
-        if !(0..=9).contains(&v) {
-            return Err(PyValueError::new_err(format!(
-                "cell {i} of {what} is {v}; cells are 0 (blank) to 9"
-            )));
+    let mut count = 0;
+    for v in values {
+        if count < CELLS {
+            if !(0..=9).contains(&v) {
+                return Err(PyValueError::new_err(format!(
+                    "cell {count} of {what} is {v}; cells are 0 (blank) to 9"
+                )));
+            }
+            cells[count] = v as u8;
         }
-        cells[i] = v as u8;
+        count += 1;
+    }
+    if count != CELLS {
+        return Err(PyValueError::new_err(format!(
+            "{what} has 81 cells (0 for blanks, 1-9 for digits), got {count}"
+        )));
     }
     Ok(cells)
 }
@@ -132,31 +152,73 @@ pub(crate) fn to_grid(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
     )))
 }
 
-/// What became of each puzzle of a batch: its grid, or why it was refused.
-pub(crate) type Parsed = Vec<Result<Grid, PyErr>>;
+/// The puzzles of a batch: each slot a grid, or `None` for a malformed
+/// puzzle, whose error is kept (by index) in `errors`. Flat and cheap: a
+/// batch of a million puzzles is 82 MB of slots and nothing per good one.
+pub(crate) struct Batch {
+    pub(crate) grids: Vec<Option<Grid>>,
+    pub(crate) errors: Vec<(usize, PyErr)>,
+}
+
+impl Batch {
+    fn with_capacity(n: usize) -> Batch {
+        Batch {
+            grids: Vec::with_capacity(n),
+            errors: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, parsed: PyResult<Grid>) {
+        match parsed {
+            Ok(grid) => self.grids.push(Some(grid)),
+            Err(e) => {
+                self.errors.push((self.grids.len(), e));
+                self.grids.push(None);
+            }
+        }
+    }
+
+    /// With `strict`, the first malformed puzzle as an error naming its
+    /// index; without, the grids with `None` where puzzles were malformed.
+    pub(crate) fn checked(self, py: Python<'_>, strict: bool) -> PyResult<Vec<Option<Grid>>> {
+        match self.errors.first() {
+            Some((i, e)) if strict => Err(at_index(py, *i, e)),
+            _ => Ok(self.grids),
+        }
+    }
+}
 
 /// The rows of an (N, 81) integer array, each checked on its own.
-fn rows_of<T: Copy + Into<i64>>(view: numpy::ndarray::ArrayView2<'_, T>) -> PyResult<Parsed> {
+fn rows_of<T: Copy + Into<i64>>(view: numpy::ndarray::ArrayView2<'_, T>) -> PyResult<Batch> {
     if view.ncols() != CELLS {
         return Err(PyValueError::new_err(format!(
             "a puzzle array has shape (N, 81), got {:?}",
             view.shape()
         )));
     }
-    Ok(view
-        .rows()
-        .into_iter()
-        .map(|row| cells_from_values(row.iter().map(|&v| v.into()), "the row").and_then(grid_of))
-        .collect())
+    let mut batch = Batch::with_capacity(view.nrows());
+    for row in view.rows() {
+        batch.push(cells_from_values(row.iter().map(|&v| v.into()), "the row").and_then(grid_of));
+    }
+    Ok(batch)
 }
 
 /// Puzzles from an (N, 81) integer array or any iterable of puzzles (a list,
 /// a tuple, a pandas Series, a NumPy array of str, a generator). The outer
 /// error is for a container that holds no puzzles at all; each puzzle's own
-/// problem is kept in its slot, so the caller chooses to raise or go on.
-pub(crate) fn to_grids(obj: &Bound<'_, PyAny>) -> PyResult<Parsed> {
+/// problem is kept by index, so the caller chooses to raise or go on.
+pub(crate) fn to_grids(obj: &Bound<'_, PyAny>) -> PyResult<Batch> {
     if let Ok(array) = obj.cast::<PyArray2<u8>>() {
         let view = array.readonly();
+        // A C-contiguous array (what NumPy makes by default) is read as one
+        // slice of 81-byte rows; views with strides go row by row.
+        if let (Ok(cells), CELLS) = (view.as_slice(), view.as_array().ncols()) {
+            let mut batch = Batch::with_capacity(cells.len() / CELLS);
+            for row in cells.chunks_exact(CELLS) {
+                batch.push(grid_of(row.try_into().expect("rows of 81 cells")));
+            }
+            return Ok(batch);
+        }
         return rows_of(view.as_array());
     }
     if let Ok(array) = obj.cast::<PyUntypedArray>() {
@@ -187,11 +249,11 @@ pub(crate) fn to_grids(obj: &Bound<'_, PyAny>) -> PyResult<Parsed> {
             obj.get_type().name().map_or_else(|_| "that".into(), |n| n.to_string())
         ))
         })?;
-    let mut grids = Vec::with_capacity(obj.len().unwrap_or(0));
+    let mut batch = Batch::with_capacity(obj.len().unwrap_or(0));
     for item in items {
-        grids.push(to_grid(&item?));
+        batch.push(to_grid(&item?));
     }
-    Ok(grids)
+    Ok(batch)
 }
 
 /// `err` with "puzzle {index}: " before its message, of the same Python type.
@@ -212,18 +274,17 @@ pub(crate) fn batch_grids(
     puzzles: &Bound<'_, PyAny>,
     strict: bool,
 ) -> PyResult<Vec<Option<Grid>>> {
-    let parsed = to_grids(puzzles)?;
-    if strict {
-        if let Some((i, Err(e))) = parsed.iter().enumerate().find(|(_, r)| r.is_err()) {
-            return Err(at_index(py, i, e));
-        }
-    }
-    Ok(parsed.into_iter().map(Result::ok).collect())
+    to_grids(puzzles)?.checked(py, strict)
 }
 
-/// A grid as 81 characters, '.' for blanks.
-pub(crate) fn line(grid: &Grid) -> String {
-    grid.to_line()
+/// A grid as a Python str of 81 characters, '.' for blanks, made without
+/// an intermediate `String` (this is on the path of every `solve` call).
+pub(crate) fn line<'py>(py: Python<'py>, grid: &Grid) -> Bound<'py, PyString> {
+    let text = grid.cells().map(|v| if v == 0 { b'.' } else { b'0' + v });
+    PyString::new(
+        py,
+        std::str::from_utf8(&text).expect("ASCII digits and dots"),
+    )
 }
 
 /// A difficulty as the nearest float to its one-decimal value (2.6, not 2.5999999).

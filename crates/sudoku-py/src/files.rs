@@ -21,7 +21,7 @@ use pyo3::types::PyList;
 use sudoku_core::format::{push_grid, push_line, PuzzleReader, ReadError};
 use sudoku_core::{Grid, CELLS};
 
-use crate::convert::{at_index, line, to_grids};
+use crate::convert::{batch_grids, line};
 
 /// `err` as Python's OSError for `path`: `OSError(errno, message, filename)`,
 /// which Python turns into FileNotFoundError, PermissionError, IsADirectoryError...
@@ -90,7 +90,7 @@ pub(crate) fn read_puzzles<'py>(
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         return Ok(PyArray2::from_owned_array(py, cells).into_any());
     }
-    Ok(PyList::new(py, grids.iter().map(line))?.into_any())
+    Ok(PyList::new(py, grids.iter().map(|g| line(py, g)))?.into_any())
 }
 
 /// The file the text goes to: the target of a symbolic link, so that writing
@@ -187,13 +187,10 @@ pub(crate) fn write_puzzles(
             )))
         }
     };
-    let mut grids = Vec::new();
-    for (i, parsed) in to_grids(puzzles)?.into_iter().enumerate() {
-        grids.push(parsed.map_err(|e| at_index(py, i, &e))?);
-    }
+    let grids = batch_grids(py, puzzles, true)?;
     py.detach(|| {
         let mut bytes = Vec::with_capacity(grids.len() * if as_grid { 163 } else { 82 });
-        for (i, g) in grids.iter().enumerate() {
+        for (i, g) in grids.iter().flatten().enumerate() {
             if as_grid {
                 push_grid(&mut bytes, g, i == 0);
             } else {

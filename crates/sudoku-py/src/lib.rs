@@ -18,7 +18,7 @@ use sudoku_core::puzzle::{self, Generator, GeneratorOptions, SymmetryChoice};
 use sudoku_core::rand::{rngs::StdRng, SeedableRng};
 use sudoku_core::rate::{self as core_rate, Candidates, Level};
 use sudoku_core::transform::{canonical, Transform};
-use sudoku_core::{BitmaskSolver, Solver, CELLS};
+use sudoku_core::{BitmaskSolver, Grid, Solver, CELLS};
 
 mod batch;
 mod convert;
@@ -38,11 +38,14 @@ use convert::{line, tenths, to_grid};
 /// >>> solve("11" + "." * 79) is None
 /// True
 #[pyfunction]
-fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+fn solve<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyString>>> {
     let grid = to_grid(puzzle)?;
     Ok(py
         .detach(|| BitmaskSolver::new().solve(&grid))
-        .map(|g| line(&g)))
+        .map(|g| line(py, &g)))
 }
 
 /// solutions(puzzle, n) -> list[str]
@@ -52,15 +55,14 @@ fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Option<String>> 
 /// >>> len(solutions("53..7....6..1.5....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 100))
 /// 8
 #[pyfunction]
-fn solutions(py: Python<'_>, puzzle: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<String>> {
+fn solutions<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    n: usize,
+) -> PyResult<Vec<Bound<'py, PyString>>> {
     let grid = to_grid(puzzle)?;
-    Ok(py.detach(|| {
-        BitmaskSolver::new()
-            .solutions(&grid)
-            .take(n)
-            .map(|g| line(&g))
-            .collect()
-    }))
+    let found: Vec<Grid> = py.detach(|| BitmaskSolver::new().solutions(&grid).take(n).collect());
+    Ok(found.iter().map(|g| line(py, g)).collect())
 }
 
 /// count(puzzle, limit=2) -> int
@@ -102,9 +104,9 @@ fn is_unique(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// >>> canon(p) == canon(p[::-1])
 /// True
 #[pyfunction]
-fn canon(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<String> {
+fn canon<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
     let grid = to_grid(puzzle)?;
-    Ok(line(&py.detach(|| canonical(&grid))))
+    Ok(line(py, &py.detach(|| canonical(&grid))))
 }
 
 /// transform(puzzle, digits=None, rows=None, cols=None, transpose=False, seed=None) -> str
@@ -134,14 +136,15 @@ fn canon(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<String> {
 /// ValueError: the row order must be a permutation of 0-8 that keeps each band's three rows together
 #[pyfunction]
 #[pyo3(name = "transform", signature = (puzzle, digits = None, rows = None, cols = None, transpose = false, seed = None))]
-fn transform_puzzle(
-    puzzle: &Bound<'_, PyAny>,
+fn transform_puzzle<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
     digits: Option<[u8; 9]>,
     rows: Option<[usize; 9]>,
     cols: Option<[usize; 9]>,
     transpose: bool,
     seed: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyString>> {
     let grid = to_grid(puzzle)?;
     let t = match seed {
         Some(seed) => {
@@ -163,7 +166,7 @@ fn transform_puzzle(
             .map_err(|e| PyValueError::new_err(e.to_string()))?
         }
     };
-    Ok(line(&t.apply(&grid)))
+    Ok(line(py, &t.apply(&grid)))
 }
 
 // ---------------------------------------------------------------- rating ----
@@ -498,8 +501,8 @@ impl Puzzle {
 impl Puzzle {
     fn of(g: &puzzle::Generated) -> Puzzle {
         Puzzle {
-            puzzle: line(&g.puzzle),
-            solution: line(&g.solution),
+            puzzle: g.puzzle.to_line(),
+            solution: g.solution.to_line(),
             rating: g.rating.as_ref().map(Rating::of),
             symmetry: g.symmetry.name().to_string(),
         }
