@@ -8,16 +8,14 @@
 
 use std::time::{Duration, Instant};
 
-use numpy::ndarray::Array2;
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use sudoku_core::batch::{map_ordered, SOLVE_CHUNK};
 use sudoku_core::rate as core_rate;
 use sudoku_core::{BitmaskSolver, Grid, Solver, CELLS};
 
-use crate::convert::{batch_grids, level_index, tenths};
+use crate::convert::{batch_grids, cells_array, level_index, tenths};
 
 /// Chunk size for rating: ratings take from microseconds to a second, so
 /// small chunks keep every core busy to the end.
@@ -119,12 +117,7 @@ pub(crate) fn solve_many<'py>(
             status.push(count);
         },
     )?;
-    let cells = Array2::from_shape_vec((n, CELLS), cells)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok((
-        PyArray2::from_owned_array(py, cells),
-        PyArray1::from_vec(py, status),
-    ))
+    Ok((cells_array(py, cells), PyArray1::from_vec(py, status)))
 }
 
 /// The four arrays of rate_many.

@@ -277,6 +277,15 @@ pub(crate) fn batch_grids(
     to_grids(puzzles)?.checked(py, strict)
 }
 
+/// Cells, 81 per puzzle row by row, as a NumPy uint8 array of shape (N, 81),
+/// without copying them again.
+pub(crate) fn cells_array(py: Python<'_>, cells: Vec<u8>) -> Bound<'_, PyArray2<u8>> {
+    let rows = cells.len() / CELLS;
+    let cells = numpy::ndarray::Array2::from_shape_vec((rows, CELLS), cells)
+        .expect("whole rows of 81 cells");
+    PyArray2::from_owned_array(py, cells)
+}
+
 /// A grid as a Python str of 81 characters, '.' for blanks, made without
 /// an intermediate `String` (this is on the path of every `solve` call).
 pub(crate) fn line<'py>(py: Python<'py>, grid: &Grid) -> Bound<'py, PyString> {

@@ -12,8 +12,6 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use numpy::ndarray::Array2;
-use numpy::PyArray2;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -21,7 +19,7 @@ use pyo3::types::PyList;
 use sudoku_core::format::{push_grid, push_line, PuzzleReader, ReadError};
 use sudoku_core::{Grid, CELLS};
 
-use crate::convert::{batch_grids, line};
+use crate::convert::{batch_grids, cells_array, line};
 
 /// `err` as Python's OSError for `path`: `OSError(errno, message, filename)`,
 /// which Python turns into FileNotFoundError, PermissionError, IsADirectoryError...
@@ -86,9 +84,7 @@ pub(crate) fn read_puzzles<'py>(
         for g in &grids {
             cells.extend_from_slice(g.cells());
         }
-        let cells = Array2::from_shape_vec((grids.len(), CELLS), cells)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        return Ok(PyArray2::from_owned_array(py, cells).into_any());
+        return Ok(cells_array(py, cells).into_any());
     }
     Ok(PyList::new(py, grids.iter().map(|g| line(py, g)))?.into_any())
 }

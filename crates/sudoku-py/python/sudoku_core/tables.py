@@ -23,10 +23,6 @@ _CELLS = frozenset("0123456789.")
 Column = Union[str, int, None]
 
 
-def _looks_like_puzzle(value) -> bool:
-    return isinstance(value, str) and len(value.strip()) == 81 and set(value.strip()) <= _CELLS
-
-
 def _problem(value) -> Optional[str]:
     """What is wrong with a table cell as a puzzle, or None."""
     if not isinstance(value, str):
@@ -38,6 +34,10 @@ def _problem(value) -> Optional[str]:
     if bad is not None:
         return f"character {bad!r} at position {text.index(bad)} is not a digit 0-9 or '.'"
     return None
+
+
+def _looks_like_puzzle(value) -> bool:
+    return _problem(value) is None
 
 
 def read_csv(path: Union[str, "os.PathLike[str]"], column: Column = None, **csv_options) -> List[str]:
