@@ -124,6 +124,8 @@ pub(crate) enum Failure {
 }
 
 fn main() -> ExitCode {
+    // Before anything is written, to standard output or a file alike.
+    signals::ignore_file_size_limit();
     let command = match args::parse(std::env::args_os().skip(1)) {
         Ok(command) => command,
         Err(UsageError(message)) => return report(Failure::Usage(message)),
@@ -528,10 +530,13 @@ fn bench(files: &[PathBuf], seconds: u64) -> Result<(), Failure> {
 /// the handler unlinks the temporary file that `AtomicFile` registered, then
 /// exits at once with 128 + the signal number, the shell's convention. The
 /// target file was never touched, so the old output stays exactly as it was.
-/// SIGXFSZ (a `ulimit -f` reached) is ignored instead, so that the write
-/// fails with "File too large" and the run ends with status 3 like any other
-/// write error. (SIGKILL cannot be caught; it leaves the temporary file
-/// behind, but the target is still intact.)
+/// (SIGKILL cannot be caught; it leaves the temporary file behind, but the
+/// target is still intact.)
+///
+/// SIGXFSZ (a `ulimit -f` reached) is ignored from the start of every run,
+/// whatever the output, so that the write fails with "File too large" and
+/// the run ends with status 3 like any other write error, on standard output
+/// as on a file, instead of the process being killed (status 153).
 ///
 /// std already links the C library, so the three functions are declared by
 /// hand rather than through a crate.
@@ -577,6 +582,15 @@ mod signals {
         }
     }
 
+    /// Makes a write past `ulimit -f` fail with EFBIG instead of raising
+    /// SIGXFSZ, whose default action kills the process.
+    pub fn ignore_file_size_limit() {
+        // SAFETY: SIG_IGN is a valid handler for SIGXFSZ.
+        unsafe {
+            signal(SIGXFSZ, IGNORE);
+        }
+    }
+
     /// Installs the handlers, once per process.
     pub fn install() {
         static INSTALL: Once = Once::new();
@@ -586,12 +600,11 @@ mod signals {
                 SIGHUP, SIGINT, SIGQUIT, SIGALRM, SIGTERM, SIGUSR[0], SIGUSR[1],
             ];
             // SAFETY: `on_signal` has the C signature signal(2) expects and
-            // does only async-signal-safe work; SIG_IGN is a valid handler.
+            // does only async-signal-safe work.
             unsafe {
                 for signum in terminating {
                     signal(signum, handler as usize);
                 }
-                signal(SIGXFSZ, IGNORE);
             }
         });
     }
@@ -602,4 +615,7 @@ mod signals {
 #[cfg(not(unix))]
 mod signals {
     pub fn install() {}
+
+    /// There is no SIGXFSZ: a write past a size limit is already an error.
+    pub fn ignore_file_size_limit() {}
 }

@@ -912,3 +912,43 @@ fn messages_do_not_depend_on_the_locale() {
     assert!(messages.windows(2).all(|w| w[0] == w[1]), "{messages:?}");
     assert!(messages[0].contains("bad.txt:1:"), "{}", messages[0]);
 }
+
+#[test]
+fn a_file_size_limit_on_standard_output_is_a_write_error_not_a_signal() {
+    // With `ulimit -f` reached on standard output (redirected to a file by
+    // the shell), every command must end with status 3 and one message
+    // naming <stdout>, as `-o FILE` does, never be killed by SIGXFSZ (153).
+    // 4 blocks are 2 or 4 KiB (512 or 1024 bytes a block): every output
+    // below is larger.
+    let dir = Scratch::new("faults-ulimit-f-stdout");
+    let text = puzzles_text();
+    dir.write("p.txt", &text);
+    dir.write("many.txt", text.repeat(20));
+    let hard = text.lines().find(|l| l.len() == 81).expect("a puzzle line");
+    let explain = format!("explain {hard} --grid");
+    for args in [
+        "-c 100000 -o -",
+        "-s p.txt -o -",
+        "count many.txt",
+        "rate p.txt",
+        "canon p.txt",
+        "print p.txt -o -",
+        "puzzles 60 --seed 1 --format line -o -",
+        explain.as_str(),
+    ] {
+        let out = shell_in(
+            &dir,
+            &format!("ulimit -f 4 && exec \"$SUDOKU\" {args} > out.txt"),
+        );
+        assert_eq!(
+            out.status.signal(),
+            None,
+            "{args}: killed by a signal, {:?}",
+            out.status
+        );
+        let message = assert_failure(&out, 3, args);
+        assert!(message.contains("<stdout>"), "{args}: {message}");
+        assert!(message.contains("too large"), "{args}: {message}");
+    }
+    dir.assert_untouched("ulimit -f on standard output");
+}
