@@ -74,12 +74,14 @@ impl AtomicFile {
     /// already open file (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`),
     /// appending: replacing the file behind it would destroy what the shell
     /// redirected there (`>> log.txt`). A symbolic link replaces the file it
-    /// points to, not the link, and a dangling link creates its target. A
+    /// points to, not the link, and a dangling link creates its target; a
+    /// loop of links is refused (ELOOP) and left as it is. A
     /// replaced file keeps its permissions (without set-id bits), as editors
     /// and `install` keep them.
     ///
     /// # Errors
-    /// When the directory cannot be written to, or `target` is a directory or empty.
+    /// When the directory cannot be written to, `target` is a directory or
+    /// empty, or it cannot be looked up (a loop of symbolic links).
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
         if target.as_os_str().is_empty() {
             return Err(io::Error::new(
@@ -127,7 +129,11 @@ impl AtomicFile {
                 resolved = dangling_link_target(target);
                 resolved.as_path()
             }
-            Err(_) => target,
+            // Above all a loop of symbolic links (ELOOP): there is no file to
+            // replace, and renaming over the path would replace the link
+            // itself. Anything else that stops `stat` (a directory that
+            // cannot be searched, a name too long) would stop the write too.
+            Err(e) => return Err(e),
         };
         let dir = match target.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),

@@ -952,3 +952,41 @@ fn a_file_size_limit_on_standard_output_is_a_write_error_not_a_signal() {
     }
     dir.assert_untouched("ulimit -f on standard output");
 }
+
+#[test]
+fn an_output_path_in_a_symlink_loop_is_refused_and_left_alone() {
+    // a -> b -> a: there is no file to replace. The run must fail like any
+    // other unwritable output (status 3, one message naming the path), with
+    // both links exactly as they were and no temporary file left.
+    let dir = Scratch::new("faults-symlink-loop");
+    std::os::unix::fs::symlink("b", dir.join("a")).expect("symlink a");
+    std::os::unix::fs::symlink("a", dir.join("b")).expect("symlink b");
+    std::os::unix::fs::symlink("loop.pdf", dir.join("loop.pdf")).expect("symlink");
+    let text = puzzles_text();
+    let four: Vec<&str> = text.lines().filter(|l| l.len() == 81).take(4).collect();
+    dir.write("p.txt", four.join("\n"));
+    for (args, named) in [
+        (&["-c", "2", "-o", "a"][..], "a"),
+        (&["-c", "2", "-o", "b"], "b"),
+        (&["-s", "p.txt", "-o", "a"], "a"),
+        (&["canon", "p.txt", "-o", "b"], "b"),
+        (&["puzzles", "1", "--seed", "1", "-o", "a"], "a"),
+        (&["print", "p.txt", "-o", "loop.pdf"], "loop.pdf"),
+        (&["-c", "2", "-o", "a/inside.txt"], "a/inside.txt"),
+    ] {
+        let out = dir.run(args);
+        let message = assert_failure(&out, 3, &format!("{args:?}"));
+        assert!(
+            message.contains(&format!("cannot write {named}:")),
+            "{args:?}: {message}"
+        );
+        assert!(message.contains("symbolic links"), "{args:?}: {message}");
+        for (link, to) in [("a", "b"), ("b", "a"), ("loop.pdf", "loop.pdf")] {
+            let meta = std::fs::symlink_metadata(dir.join(link)).expect("still there");
+            assert!(meta.file_type().is_symlink(), "{args:?}: {link} replaced");
+            let points = std::fs::read_link(dir.join(link)).expect("readlink");
+            assert_eq!(points, Path::new(to), "{args:?}: {link} changed");
+        }
+        dir.assert_untouched(&format!("{args:?}"));
+    }
+}
