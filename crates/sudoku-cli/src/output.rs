@@ -77,7 +77,9 @@ impl AtomicFile {
     /// points to, not the link, and a dangling link creates its target; a
     /// loop of links is refused (ELOOP) and left as it is. A
     /// replaced file keeps its permissions (without set-id bits), as editors
-    /// and `install` keep them.
+    /// and `install` keep them, and its owner and group as far as the
+    /// process may set them: root keeps both, another user the group when
+    /// a member of it (the new file is theirs: only root may give a file away).
     ///
     /// # Errors
     /// When the directory cannot be written to, `target` is a directory or
@@ -99,7 +101,7 @@ impl AtomicFile {
             ));
         }
         let resolved;
-        let mut mode = None;
+        let mut replaced = None;
         let target = match fs::metadata(target) {
             Ok(meta) if meta.is_dir() => {
                 return Err(io::Error::new(
@@ -117,7 +119,7 @@ impl AtomicFile {
                 ));
             }
             Ok(meta) => {
-                mode = Some(meta.permissions());
+                replaced = Some(meta);
                 if fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) {
                     resolved = fs::canonicalize(target)?;
                     resolved.as_path()
@@ -154,10 +156,13 @@ impl AtomicFile {
             crate::output::cleanup::register(&temp);
             match OpenOptions::new().write(true).create_new(true).open(&temp) {
                 Ok(file) => {
-                    if let Some(mode) = mode.take() {
-                        // Only the owner may set a mode, and the new file is ours;
-                        // where this fails the file keeps the default mode.
-                        let _ = file.set_permissions(without_set_id(mode));
+                    if let Some(replaced) = replaced.take() {
+                        keep_owner(&file, &replaced);
+                        // After the change of owner, which may clear mode
+                        // bits. Only the owner or root may set a mode, and
+                        // the new file is ours or we are root; where this
+                        // fails the file keeps the default mode.
+                        let _ = file.set_permissions(without_set_id(replaced.permissions()));
                     }
                     return Ok(AtomicFile::writing(target, temp, file, false));
                 }
@@ -313,9 +318,37 @@ fn stem_within(name: &OsStr, limit: usize) -> OsString {
     OsString::from(&text[..end])
 }
 
-/// `mode` without the set-user-ID, set-group-ID and sticky bits: the new file
-/// belongs to whoever runs the program, who must not gain a set-id file by
-/// replacing someone else's.
+/// Gives the new file the replaced file's owner and group, as far as the
+/// process may: root may set both; any other process may not give a file
+/// away, so the new file stays its own, and may set only a group it belongs
+/// to. Where it may not (someone else's file, or a group the process is not
+/// in), the new file has the process's owner or group instead, as with
+/// `sed -i` or `mv`; nothing else fails. Unchanged ids are not set, so a
+/// user replacing their own file in their own group asks for nothing.
+#[cfg(unix)]
+fn keep_owner(file: &File, replaced: &fs::Metadata) {
+    use std::os::unix::fs::{fchown, MetadataExt};
+    let Ok(new) = file.metadata() else {
+        return;
+    };
+    let uid = (new.uid() != replaced.uid()).then_some(replaced.uid());
+    let gid = (new.gid() != replaced.gid()).then_some(replaced.gid());
+    if uid.is_none() && gid.is_none() {
+        return;
+    }
+    if fchown(file, uid, gid).is_err() && uid.is_some() && gid.is_some() {
+        // Not root: the group alone, which a member of it may set.
+        let _ = fchown(file, None, gid);
+    }
+}
+
+/// Elsewhere files have no owner and group to keep.
+#[cfg(not(unix))]
+fn keep_owner(_file: &File, _replaced: &fs::Metadata) {}
+
+/// `mode` without the set-user-ID, set-group-ID and sticky bits: the new
+/// content is not the program that was made set-id, and whoever runs this
+/// program must not gain a set-id file by replacing someone else's.
 #[cfg(unix)]
 fn without_set_id(mode: fs::Permissions) -> fs::Permissions {
     use std::os::unix::fs::PermissionsExt;

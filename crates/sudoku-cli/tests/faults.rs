@@ -990,3 +990,196 @@ fn an_output_path_in_a_symlink_loop_is_refused_and_left_alone() {
         dir.assert_untouched(&format!("{args:?}"));
     }
 }
+
+/// True when the tests run as root, who may give files away and run the
+/// binary as other users; otherwise prints why `what` is skipped.
+fn running_as_root(dir: &Scratch, what: &str) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let uid = std::fs::metadata(&dir.path).expect("scratch").uid();
+    if uid != 0 {
+        eprintln!("note: {what} needs root (running as uid {uid}); skipped");
+        return false;
+    }
+    if !run_tool(
+        "setpriv",
+        &["--reuid=4321", "--regid=4321", "--clear-groups", "true"],
+    ) {
+        eprintln!("note: setpriv (util-linux) cannot run as another user here; {what} skipped");
+        return false;
+    }
+    true
+}
+
+/// Runs `sudoku ARGS` in `dir` as user `uid`, primary group `gid`, with the
+/// supplementary `groups` (numeric ids: no account needs to exist).
+fn run_as(
+    dir: &Scratch,
+    uid: u32,
+    gid: u32,
+    groups: &[u32],
+    args: &[&str],
+) -> std::process::Output {
+    let groups = if groups.is_empty() {
+        "--clear-groups".to_string()
+    } else {
+        let list: Vec<String> = groups.iter().map(u32::to_string).collect();
+        format!("--groups={}", list.join(","))
+    };
+    Command::new("setpriv")
+        .arg(format!("--reuid={uid}"))
+        .arg(format!("--regid={gid}"))
+        .arg(groups)
+        .arg("--")
+        .arg(common::binary())
+        .args(args)
+        .current_dir(&dir.path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("setpriv runs")
+}
+
+/// Owner, group and permission bits of `path`.
+fn owner_group_mode(path: &Path) -> (u32, u32, u32) {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path).expect("metadata");
+    (meta.uid(), meta.gid(), meta.mode() & 0o7777)
+}
+
+#[test]
+fn root_replacing_a_users_file_keeps_its_owner_group_and_mode() {
+    let dir = Scratch::new("faults-owner-root");
+    if !running_as_root(&dir, "keeping another user's owner and group") {
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    for (name, uid, gid, mode) in [
+        ("user.txt", 4321, 4322, 0o640),
+        ("other.txt", 4321, 0, 0o600),
+        ("group.txt", 0, 4322, 0o664),
+    ] {
+        let path = dir.write(name, "old\n");
+        std::os::unix::fs::chown(&path, Some(uid), Some(gid)).expect("chown");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+        let out = dir.run(&["-c", "2", "-o", name]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert_final_boards(&std::fs::read(&path).expect("read"), 2, 9);
+        assert_eq!(owner_group_mode(&path), (uid, gid, mode), "{name}");
+    }
+    dir.assert_untouched("root keeps owners");
+}
+
+#[test]
+fn a_user_replacing_a_file_keeps_its_group_where_the_user_is_a_member() {
+    // User 4321 (primary group 4321, also in 4322) replaces files in a
+    // directory of their own.
+    let dir = Scratch::new("faults-owner-user");
+    if !running_as_root(&dir, "a user keeping a file's group") {
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    std::os::unix::fs::chown(&dir.path, Some(4321), Some(4321)).expect("chown dir");
+    // Their own file in a group of theirs keeps that group.
+    let shared = dir.write("shared.txt", "old\n");
+    std::os::unix::fs::chown(&shared, Some(4321), Some(4322)).expect("chown");
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    let out = run_as(&dir, 4321, 4321, &[4322], &["-c", "2", "-o", "shared.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_final_boards(&std::fs::read(&shared).expect("read"), 2, 9);
+    assert_eq!(owner_group_mode(&shared), (4321, 4322, 0o640));
+    // Someone else's file, in a group the user is in: the user cannot give
+    // the new file away, so it becomes theirs, but it keeps the group.
+    let theirs = dir.write("theirs.txt", "old\n");
+    std::os::unix::fs::chown(&theirs, Some(4999), Some(4322)).expect("chown");
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o664)).expect("chmod");
+    let out = run_as(&dir, 4321, 4321, &[4322], &["-c", "2", "-o", "theirs.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(owner_group_mode(&theirs), (4321, 4322, 0o664));
+    // A group the user is not in cannot be kept: the new file has the
+    // user's own group (what the documentation says).
+    let foreign = dir.write("foreign.txt", "old\n");
+    std::os::unix::fs::chown(&foreign, Some(4321), Some(4999)).expect("chown");
+    let out = run_as(&dir, 4321, 4321, &[4322], &["-c", "2", "-o", "foreign.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(owner_group_mode(&foreign).0, 4321);
+    assert_eq!(owner_group_mode(&foreign).1, 4321);
+    std::os::unix::fs::chown(&dir.path, Some(0), Some(0)).expect("chown dir back");
+    dir.assert_untouched("a user keeps groups");
+}
+
+#[test]
+fn replacing_breaks_a_hard_link_and_leaves_the_other_names_alone() {
+    // What docs/cli.md says: the path gets a new file (inode); the file's
+    // other names keep the old content.
+    use std::os::unix::fs::MetadataExt;
+    let dir = Scratch::new("faults-hard-link");
+    let original = dir.write("f.txt", "old\n");
+    std::fs::hard_link(&original, dir.join("g.txt")).expect("link");
+    let inode = std::fs::metadata(&original).expect("f").ino();
+    let out = dir.run(&["-c", "2", "-o", "f.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_final_boards(&std::fs::read(&original).expect("f"), 2, 9);
+    let new = std::fs::metadata(&original).expect("f");
+    assert_ne!(new.ino(), inode, "f.txt is a new file");
+    assert_eq!(new.nlink(), 1);
+    let other = std::fs::metadata(dir.join("g.txt")).expect("g");
+    assert_eq!((other.ino(), other.nlink()), (inode, 1));
+    assert_eq!(std::fs::read(dir.join("g.txt")).expect("g"), b"old\n");
+    dir.assert_untouched("hard link");
+}
+
+#[test]
+fn read_only_files_are_replaced_and_sticky_directories_protect_others_files() {
+    // What docs/cli.md says, for a user who is not root: a read-only (444)
+    // file of theirs is replaced, as `mv` would replace it, and stays
+    // read-only; in a sticky directory (such as /tmp) another user's file
+    // cannot be replaced, even a world-writable one: status 3, the file
+    // and the directory left as they were.
+    let dir = Scratch::new("faults-read-only-sticky");
+    if !running_as_root(&dir, "replacing as a user who is not root") {
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let own = dir.join("own");
+    std::fs::create_dir(&own).expect("mkdir");
+    std::os::unix::fs::chown(&own, Some(4321), Some(4321)).expect("chown");
+    let read_only = own.join("ro.txt");
+    std::fs::write(&read_only, "old\n").expect("write");
+    std::os::unix::fs::chown(&read_only, Some(4321), Some(4321)).expect("chown");
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let out = run_as(&dir, 4321, 4321, &[], &["-c", "2", "-o", "own/ro.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_final_boards(&std::fs::read(&read_only).expect("read"), 2, 9);
+    assert_eq!(owner_group_mode(&read_only), (4321, 4321, 0o444));
+
+    let sticky = dir.join("sticky");
+    std::fs::create_dir(&sticky).expect("mkdir");
+    std::fs::set_permissions(&sticky, std::fs::Permissions::from_mode(0o1777)).expect("chmod");
+    let others = sticky.join("others.txt");
+    std::fs::write(&others, "old\n").expect("write");
+    std::os::unix::fs::chown(&others, Some(4999), Some(4999)).expect("chown");
+    std::fs::set_permissions(&others, std::fs::Permissions::from_mode(0o666)).expect("chmod");
+    let out = run_as(
+        &dir,
+        4321,
+        4321,
+        &[],
+        &["-c", "2", "-o", "sticky/others.txt"],
+    );
+    let message = assert_failure(&out, 3, "another user's file in a sticky directory");
+    assert!(message.contains("sticky/others.txt"), "{message}");
+    assert_eq!(std::fs::read(&others).expect("read"), b"old\n");
+    assert_eq!(owner_group_mode(&others), (4999, 4999, 0o666));
+    let names: Vec<_> = std::fs::read_dir(&sticky).expect("list").collect();
+    assert_eq!(
+        names.len(),
+        1,
+        "a temporary file was left in the sticky directory"
+    );
+    // The user's own file there is replaced as anywhere else.
+    let out = run_as(&dir, 4321, 4321, &[], &["-c", "2", "-o", "sticky/mine.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_as(&dir, 4321, 4321, &[], &["-c", "3", "-o", "sticky/mine.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_final_boards(&std::fs::read(sticky.join("mine.txt")).expect("read"), 3, 9);
+    dir.assert_untouched("read-only files and sticky directories");
+}
