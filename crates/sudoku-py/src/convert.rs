@@ -21,21 +21,21 @@ use sudoku_core::{Grid, CELLS};
 fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
     let text = text.trim();
     let mut cells = [0u8; CELLS];
-    // The common case, 81 ASCII bytes, byte by byte; anything else (wrong
-    // length, other characters) goes to the careful path for its message.
-    if text.len() == CELLS {
-        let mut ok = true;
-        for (cell, &b) in cells.iter_mut().zip(text.as_bytes()) {
-            *cell = match b {
-                b'.' | b'0' => 0,
-                b'1'..=b'9' => b - b'0',
-                _ => {
-                    ok = false;
-                    break;
-                }
-            };
+    // The common case, 81 ASCII bytes, without a branch per byte: a branch
+    // on "blank or digit" mispredicts on about every other cell of a puzzle,
+    // which cost more than the solve itself. Anything else (wrong length,
+    // other characters) goes to the careful path for its message.
+    if let Ok(bytes) = <&[u8; CELLS]>::try_from(text.as_bytes()) {
+        let mut bad = 0u8;
+        for (cell, &b) in cells.iter_mut().zip(bytes) {
+            let digit = b.wrapping_sub(b'0');
+            // 0x00 for '.', 0xFF otherwise: '.' becomes 0 like '0'.
+            let keep = u8::from(b != b'.').wrapping_neg();
+            let value = digit & keep;
+            bad |= u8::from(value > 9);
+            *cell = value;
         }
-        if ok {
+        if bad == 0 {
             return Ok(cells);
         }
     }

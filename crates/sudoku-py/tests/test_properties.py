@@ -113,3 +113,39 @@ def test_batches_equal_single_calls_in_order(cases, threads):
             assert is_valid_solution(puzzle, "".join(map(str, row)))
         else:
             assert not row.any()
+
+
+# Characters next to the accepted ones in ASCII ('/' and ':' around the
+# digits, '-' and '.' neighbours), blanks people use, and non-ASCII.
+NEAR_MISSES = "./0123456789:-_ x*\u00e9\u0660\u2024"
+
+
+@SETTINGS
+@given(
+    puzzles(),
+    st.lists(st.tuples(st.integers(0, 80), st.sampled_from(NEAR_MISSES)), max_size=3),
+    st.sampled_from(["", " ", "\n", "\t "]),
+    st.integers(-2, 2),
+)
+def test_a_puzzle_string_is_read_exactly_when_every_character_is_a_cell(case, changes, pad, resize):
+    # A real puzzle with a few characters replaced, padded with whitespace,
+    # and cut or lengthened. The independent rule: after trimming, exactly 81
+    # characters, each '.', '0' or a digit 1-9; else ValueError.
+    cells = list(case[0])
+    for at, ch in changes:
+        cells[at] = ch
+    text = "".join(cells)
+    text = text[: 81 + resize] if resize < 0 else text + "." * resize
+    text = pad + text + pad
+    stripped = text.strip()
+    ok = len(stripped) == 81 and all(ch in ".0123456789" for ch in stripped)
+    try:
+        counted = sc.count(text, 2)
+    except ValueError:
+        assert not ok, repr(text)
+        return
+    assert ok, repr(text)
+    if has_conflict(stripped):
+        assert counted == 0 and sc.solve(text) is None
+    elif counted:
+        assert is_valid_solution(stripped, sc.solve(text))
