@@ -3,10 +3,12 @@
 //!
 //! While the workers run, the calling thread takes the GIL back for a moment
 //! every [`SIGNAL_CHECK`] to run Python's signal handlers, so Ctrl-C stops a
-//! long batch within about one chunk's time (a `KeyboardInterrupt`, the
+//! long batch within about one puzzle's time (a `KeyboardInterrupt`, the
 //! workers wound down) instead of when the whole batch is done.
 
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -22,14 +24,19 @@ use crate::convert::{batch_grids, cells_array, level_index, tenths};
 const RATE_CHUNK: usize = 4;
 
 /// How often a running batch lets Python handle signals (Ctrl-C).
-const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+pub(crate) const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 
 /// `work` applied to every puzzle on `threads` threads (0: every core),
 /// each result handed to `sink` in input order: the one loop the batch
 /// functions share. A refused puzzle (`None`) gets `refused` without any
-/// work. Raises what a signal handler raised (KeyboardInterrupt) if one ran
-/// meanwhile. `sink` runs on the calling thread, so it can fill the output
-/// arrays directly, with no list of results in between.
+/// work. `sink` fills the output arrays directly, with no list of results
+/// in between.
+///
+/// The work runs on a thread of its own while the calling thread, which
+/// alone may run Python's signal handlers, checks for them every
+/// [`SIGNAL_CHECK`]. When a handler raises (Ctrl-C), the workers skip the
+/// puzzles they have not started and the error is returned: a batch stops
+/// within about one puzzle's time (a rating can take a second), not a chunk's.
 fn in_order<T: Send + Sync + Clone>(
     py: Python<'_>,
     grids: Vec<Option<Grid>>,
@@ -39,8 +46,8 @@ fn in_order<T: Send + Sync + Clone>(
     work: impl Fn(&Grid) -> T + Sync,
     mut sink: impl FnMut(T) + Send,
 ) -> PyResult<()> {
-    py.detach(|| {
-        let mut last_check = Instant::now();
+    let stop = AtomicBool::new(false);
+    let run = || {
         map_ordered(
             grids.into_iter(),
             threads,
@@ -48,18 +55,43 @@ fn in_order<T: Send + Sync + Clone>(
             |chunk: Vec<Option<Grid>>, _start| {
                 chunk
                     .iter()
-                    .map(|g| g.as_ref().map_or_else(|| refused.clone(), &work))
+                    .map(|g| match g {
+                        Some(g) if !stop.load(Ordering::Relaxed) => work(g),
+                        _ => refused.clone(),
+                    })
                     .collect::<Vec<_>>()
             },
             |results| {
-                results.into_iter().for_each(&mut sink);
-                if last_check.elapsed() >= SIGNAL_CHECK {
-                    last_check = Instant::now();
-                    Python::attach(|py| py.check_signals())?;
+                if stop.load(Ordering::Relaxed) {
+                    return Err(());
                 }
-                Ok::<(), PyErr>(())
+                results.into_iter().for_each(&mut sink);
+                Ok(())
             },
         )
+    };
+    py.detach(|| {
+        std::thread::scope(|scope| {
+            let (done_tx, done_rx) = mpsc::channel::<()>();
+            let runner = scope.spawn(move || {
+                let _done = done_tx; // dropped when the run ends, however it ends
+                run()
+            });
+            // Until the runner is done, wake every SIGNAL_CHECK to let Python
+            // run its handlers; the channel disconnects the moment it is.
+            while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(SIGNAL_CHECK) {
+                if let Err(raised) = Python::attach(|py| py.check_signals()) {
+                    stop.store(true, Ordering::Relaxed);
+                    // The workers finish the puzzles they are on, then stop.
+                    let _ = runner.join();
+                    return Err(raised);
+                }
+            }
+            match runner.join() {
+                Ok(_) => Ok(()),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        })
     })
 }
 
