@@ -11,14 +11,17 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use sudoku_core::batch::{resolve_threads, solve_stream, BatchError, SolveEvent};
 use sudoku_core::format::{push_grid, push_line, PuzzleReader, ReadError};
 use sudoku_core::{Grid, CELLS};
 
+use crate::batch::SIGNAL_CHECK;
 use crate::convert::{batch_grids, cells_array, line};
 
 /// `err` as Python's OSError for `path`: `OSError(errno, message, filename)`,
@@ -100,21 +103,26 @@ fn real_target(path: &Path) -> PathBuf {
     }
 }
 
-/// Writes `bytes` to `path`: into a special file (/dev/null, a pipe) as it
-/// is; otherwise through a temporary file renamed over `path` when complete,
-/// keeping an existing file's permissions.
-fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// Writes to `path` whatever `write` writes: into a special file (/dev/null,
+/// a pipe) as it is; otherwise through a temporary file renamed over `path`
+/// only when `write` and the flush succeeded, keeping an existing file's
+/// permissions. On any error the old file is left as it was and the
+/// temporary file removed.
+fn replace_file<E: From<io::Error>>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+) -> Result<(), E> {
     let target = real_target(path);
     let existing = fs::metadata(&target).ok();
     if let Some(meta) = &existing {
         if meta.is_dir() {
-            return Err(io::Error::from_raw_os_error(21)); // EISDIR
+            return Err(io::Error::from_raw_os_error(21).into()); // EISDIR
         }
         if !meta.is_file() {
-            return OpenOptions::new()
-                .write(true)
-                .open(&target)?
-                .write_all(bytes);
+            let mut out =
+                BufWriter::with_capacity(1 << 16, OpenOptions::new().write(true).open(&target)?);
+            write(&mut out)?;
+            return Ok(out.flush()?);
         }
     }
     let dir = match target.parent() {
@@ -131,13 +139,13 @@ fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
             .create_new(true)
             .open(&temp)?;
         let mut out = BufWriter::with_capacity(1 << 16, file);
-        out.write_all(bytes)?;
+        write(&mut out)?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
         if let Some(meta) = &existing {
             file.set_permissions(meta.permissions())?;
         }
         file.sync_all()?;
-        fs::rename(&temp, &target)
+        Ok(fs::rename(&temp, &target)?)
     })();
     if written.is_err() {
         let _ = fs::remove_file(&temp);
@@ -193,7 +201,119 @@ pub(crate) fn write_puzzles(
                 push_line(&mut bytes, g);
             }
         }
-        replace_file(&path, &bytes).map_err(|e| os_error(&e, &path))
+        replace_file(&path, |out| out.write_all(&bytes)).map_err(|e: io::Error| os_error(&e, &path))
     })?;
     Ok(grids.len())
+}
+
+/// Why a [`solve_file`] run stopped.
+enum SolveFileError {
+    Read(ReadError),
+    Write(io::Error),
+}
+
+impl From<io::Error> for SolveFileError {
+    fn from(e: io::Error) -> Self {
+        SolveFileError::Write(e)
+    }
+}
+
+/// A writer that lets Python handle signals every [`SIGNAL_CHECK`]: the
+/// output is written once per chunk of puzzles on the calling thread, so
+/// Ctrl-C stops a long run within about a chunk's time. What the handler
+/// raised is kept in `raised`, and the write fails so the run winds down.
+struct Interruptible<'a> {
+    inner: &'a mut dyn Write,
+    last_check: Instant,
+    raised: &'a mut Option<PyErr>,
+}
+
+impl Write for Interruptible<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.last_check.elapsed() >= SIGNAL_CHECK {
+            self.last_check = Instant::now();
+            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                *self.raised = Some(e);
+                return Err(io::Error::other("interrupted"));
+            }
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// A puzzle without a solution, as solve_file reports it: its 0-based
+/// index, the line it starts on, and why.
+type UnsolvablePuzzle = (u64, usize, String);
+
+/// solve_file(src, dst, threads=0) -> tuple[int, list[tuple[int, int, str]]]
+///
+/// Solves every puzzle of the file ``src`` (any format ``read_puzzles``
+/// reads) on ``threads`` threads (0: every core) and writes the solutions to
+/// ``dst`` in the assignment's grid format, in input order: byte for byte
+/// what ``sudoku -s src -o dst`` writes, by the same streaming pipeline
+/// (reading, solving and writing overlap, and memory stays small whatever
+/// the file's size). A puzzle without a solution is written as given (0 for
+/// blanks), so positions stay aligned.
+///
+/// Returns ``(count, unsolvable)``: the number of puzzles written, and for
+/// each puzzle without a solution its 0-based index, the line it starts on,
+/// and why. ``dst`` is replaced atomically: on any error (ValueError naming
+/// ``src``'s line and column of a malformed puzzle, OSError for either file,
+/// KeyboardInterrupt) the old ``dst`` is left as it was.
+///
+/// >>> import os, tempfile
+/// >>> d = tempfile.mkdtemp()
+/// >>> src, dst = os.path.join(d, "in.txt"), os.path.join(d, "out.txt")
+/// >>> _ = open(src, "w").write("." * 81 + "\n" + "11" + "." * 79 + "\n")
+/// >>> solve_file(src, dst)
+/// (2, [(1, 2, 'the givens conflict: digit 1 appears twice in row 1 (r1c1 and r1c2)')])
+/// >>> open(dst).read().splitlines()[0]
+/// '1 2 3 4 5 6 7 8 9'
+#[pyfunction]
+#[pyo3(signature = (src, dst, threads = 0))]
+pub(crate) fn solve_file(
+    py: Python<'_>,
+    src: PathBuf,
+    dst: PathBuf,
+    threads: usize,
+) -> PyResult<(u64, Vec<UnsolvablePuzzle>)> {
+    let input = File::open(&src).map_err(|e| os_error(&e, &src))?;
+    let threads = resolve_threads(threads);
+    let mut unsolvable = Vec::new();
+    let mut raised = None;
+    let mut count = 0;
+    let result = py.detach(|| {
+        replace_file(&dst, |out| {
+            let mut out = Interruptible {
+                inner: out,
+                last_check: Instant::now(),
+                raised: &mut raised,
+            };
+            let input = BufReader::with_capacity(1 << 16, input);
+            let totals = solve_stream(input, &mut out, threads, |event| {
+                if let SolveEvent::Unsolvable(u) = event {
+                    unsolvable.push((u.number - 1, u.line, u.reason.to_string()));
+                }
+            })
+            .map_err(|e| match e {
+                BatchError::Read(e) => SolveFileError::Read(e),
+                BatchError::Write(e) => SolveFileError::Write(e),
+            })?;
+            count = totals.puzzles;
+            Ok(())
+        })
+    });
+    match result {
+        Ok(()) => Ok((count, unsolvable)),
+        Err(_) if raised.is_some() => Err(raised.expect("checked")),
+        Err(SolveFileError::Read(ReadError::Parse(e))) => {
+            Err(PyValueError::new_err(format!("{}: {e}", src.display())))
+        }
+        Err(SolveFileError::Read(ReadError::Io(e))) => Err(os_error(&e, &src)),
+        Err(SolveFileError::Write(e)) => Err(os_error(&e, &dst)),
+    }
 }

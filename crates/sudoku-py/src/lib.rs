@@ -621,6 +621,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::rate_many, m)?)?;
     m.add_function(wrap_pyfunction!(files::read_puzzles, m)?)?;
     m.add_function(wrap_pyfunction!(files::write_puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(files::solve_file, m)?)?;
     m.add_class::<Rating>()?;
     m.add_class::<Step>()?;
     m.add_class::<Hint>()?;

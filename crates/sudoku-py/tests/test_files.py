@@ -5,12 +5,13 @@ line, and writes that never leave a half-written file."""
 import csv
 import os
 import stat
+import time
 
 import numpy as np
 import pytest
 
 import sudoku_core as sc
-from conftest import DATA, ROOT, cli_solutions, read_puzzles
+from conftest import DATA, ROOT, cli_solutions, is_valid_solution, read_puzzles
 
 FILES = sorted(p.name for p in DATA.glob("*.txt"))
 
@@ -118,6 +119,101 @@ except OSError as e:
     assert done.stdout.split()[0] == "OSError", done.stderr
     assert path.read_text() == "precious\n"
     assert sorted(os.listdir(tmp_path)) == ["out.txt"]
+
+
+@pytest.mark.parametrize("name", ["unbiased.txt", "17_clue.txt", "forum_hardest_1106.txt"])
+def test_solve_file_writes_what_the_cli_writes(cli, tmp_path, name):
+    source = DATA / name
+    cli_out = tmp_path / "cli.txt"
+    cli("-s", source, "-o", cli_out)
+    for threads in (1, 2, 0):
+        ours = tmp_path / f"ours{threads}.txt"
+        count, unsolvable = sc.solve_file(source, ours, threads=threads)
+        assert ours.read_bytes() == cli_out.read_bytes()
+        assert count == len(read_puzzles(name)) and unsolvable == []
+    # Checked independently too: every grid solves its puzzle.
+    for puzzle, solution in zip(read_puzzles(name), sc.read_puzzles(cli_out)):
+        assert is_valid_solution(puzzle, solution)
+
+
+def test_solve_file_reports_unsolvable_puzzles_as_the_cli_does(cli, tmp_path):
+    good = read_puzzles("unbiased.txt", 3)
+    conflict = "55" + "." * 79
+    # No conflict among the givens, yet no solution: r1c9 can hold nothing.
+    empty_cell = "12345678." + "." * 17 + "9" + "." * 54
+    source = tmp_path / "in.txt"
+    source.write_text("# a header\n" + "\n".join([good[0], conflict, good[1], empty_cell, good[2]]) + "\n")
+    cli_out = tmp_path / "cli.txt"
+    done = cli("-s", source, "-o", cli_out, check=False)
+    assert done.returncode == 1
+    count, unsolvable = sc.solve_file(source, tmp_path / "ours.txt")
+    assert (tmp_path / "ours.txt").read_bytes() == cli_out.read_bytes()
+    assert count == 5
+    assert [(i, line) for i, line, _ in unsolvable] == [(1, 3), (3, 5)]
+    # The same reasons as the CLI's messages, which name line and puzzle number.
+    for i, line, reason in unsolvable:
+        assert f"in.txt:{line}: puzzle {i + 1} has no solution ({reason})" in done.stderr
+    # Written as given, so positions stay aligned.
+    written = sc.read_puzzles(tmp_path / "ours.txt")
+    assert written[1] == conflict and written[3] == empty_cell
+
+
+def test_solve_file_errors_keep_the_old_file(tmp_path):
+    dst = tmp_path / "out.txt"
+    dst.write_text("precious\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("." * 81 + "\n" * 3 + "." * 80 + "\n")
+    with pytest.raises(ValueError, match=r"bad\.txt: line 4, column .*: line has 80 cells"):
+        sc.solve_file(bad, dst)
+    with pytest.raises(FileNotFoundError) as e:
+        sc.solve_file(tmp_path / "missing.txt", dst)
+    assert e.value.filename.endswith("missing.txt")
+    with pytest.raises(FileNotFoundError) as e:
+        sc.solve_file(DATA / "unbiased.txt", tmp_path / "no" / "dir.txt")
+    assert e.value.filename.endswith("dir.txt")
+    with pytest.raises(IsADirectoryError):
+        sc.solve_file(tmp_path, dst)
+    assert dst.read_text() == "precious\n"
+    assert sorted(os.listdir(tmp_path)) == ["bad.txt", "out.txt"]  # no temporary file left
+    # An input without a puzzle is refused as the CLI refuses it.
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing\n")
+    with pytest.raises(ValueError, match="empty.txt: line 1, column 1: no puzzle found"):
+        sc.solve_file(empty, dst)
+    assert dst.read_text() == "precious\n"
+    # A special file is written in place.
+    assert sc.solve_file(DATA / "unbiased.txt", os.devnull)[0] == 300
+
+
+def test_ctrl_c_stops_solve_file_and_keeps_the_old_file(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    # Enough hard puzzles for tens of seconds on one thread.
+    source = tmp_path / "hard.txt"
+    source.write_text("".join(p + "\n" for p in read_puzzles("forum_hardest_1106.txt")) * 1000)
+    dst = tmp_path / "out.txt"
+    dst.write_text("precious\n")
+    code = f"""
+import sudoku_core as sc
+print("start", flush=True)
+try:
+    sc.solve_file({str(source)!r}, {str(dst)!r}, threads=1)
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "start"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=120)
+    assert out.strip() == "interrupted"
+    assert time.monotonic() - sent < 10
+    assert dst.read_text() == "precious\n"
+    assert sorted(os.listdir(tmp_path)) == ["hard.txt", "out.txt"]
 
 
 def write_csv(path, rows, **kw):

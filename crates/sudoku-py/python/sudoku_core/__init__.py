@@ -6,7 +6,8 @@ ints (0 for blanks) or NumPy integer arrays of shape (81,), and come out as
 take any iterable of puzzles (a list, a pandas Series) or an integer array of
 shape (N, 81), release the GIL, use every core and return NumPy arrays in
 input order. ``read_puzzles``/``write_puzzles`` read and write the project's
-files; ``read_csv``/``read_parquet`` take a column of a table.
+files, and ``solve_file`` solves a file into another as ``sudoku -s`` does,
+streaming; ``read_csv``/``read_parquet`` take a column of a table.
 
 >>> import sudoku_core
 >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -35,6 +36,7 @@ from ._native import (
     read_puzzles,
     solutions,
     solve,
+    solve_file,
     solve_many,
     transform,
     write_puzzles,
@@ -62,6 +64,7 @@ __all__ = [
     "read_puzzles",
     "solutions",
     "solve",
+    "solve_file",
     "solve_many",
     "transform",
     "write_puzzles",

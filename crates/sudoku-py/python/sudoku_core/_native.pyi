@@ -219,3 +219,12 @@ def write_puzzles(path: PathLike, puzzles: PuzzlesLike, format: str = "grid") ->
     """Writes puzzles as "grid" (the assignment's format, as `sudoku -s` writes)
     or "line" (81 characters, '.' blanks), replacing the file atomically.
     Returns the number written."""
+
+def solve_file(src: PathLike, dst: PathLike, threads: int = 0) -> Tuple[int, List[Tuple[int, int, str]]]:
+    """Solves every puzzle of src into dst (grid format, byte for byte what
+    `sudoku -s src -o dst` writes), streaming on every core (threads=0).
+
+    Returns (count, unsolvable): puzzles written, and (index, line, reason)
+    for each puzzle without a solution (written as given). dst is replaced
+    atomically; ValueError names src's line and column of a malformed puzzle.
+    """
