@@ -25,7 +25,7 @@ pub fn run(command: &CanonCommand) -> Result<(), Failure> {
         threads,
     } = command;
     let source = open_input(input)?;
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(output);
     let mut done = 0u64;
     with_output(output, |out| {
         let work = |chunk: Vec<Result<Puzzle, ReadError>>, _start: usize| {

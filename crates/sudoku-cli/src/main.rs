@@ -305,16 +305,22 @@ pub(crate) fn read_failure(input: &Input, e: ReadError) -> Failure {
     }
 }
 
-/// Shows a progress line on stderr when it is a terminal; silent otherwise.
+/// Shows a progress line on stderr when it is a terminal and the output
+/// goes elsewhere; silent otherwise.
 pub(crate) struct Progress {
     enabled: bool,
     last: std::time::Instant,
 }
 
 impl Progress {
-    pub(crate) fn new() -> Self {
+    /// A progress line for a run writing to `output`. None where the output
+    /// itself goes to a terminal: there the line would land in the output,
+    /// since the output is buffered and text written after the line
+    /// continues it (`41984 puzzles rated…2.6 medium Pointing`), or the
+    /// line takes the place of the empty line between two grids.
+    pub(crate) fn new(output: &Output) -> Self {
         Progress {
-            enabled: io::stderr().is_terminal(),
+            enabled: io::stderr().is_terminal() && !on_a_terminal(output),
             last: std::time::Instant::now(),
         }
     }
@@ -335,11 +341,45 @@ impl Progress {
     }
 }
 
+/// True when `output` is a terminal: standard output that is one, or a
+/// path naming standard error's terminal or `/dev/tty` (such as
+/// `/dev/stdout` there).
+fn on_a_terminal(output: &Output) -> bool {
+    match output {
+        Output::Stdout => io::stdout().is_terminal(),
+        Output::File(path) => names_stderr_terminal(path),
+    }
+}
+
+#[cfg(unix)]
+fn names_stderr_terminal(path: &std::path::Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let device = |meta: std::fs::Metadata| meta.file_type().is_char_device().then(|| meta.rdev());
+    let Some(target) = std::fs::metadata(path).ok().and_then(device) else {
+        return false;
+    };
+    let stderr = io::stderr()
+        .as_fd()
+        .try_clone_to_owned()
+        .ok()
+        .and_then(|fd| File::from(fd).metadata().ok())
+        .and_then(device);
+    let tty = std::fs::metadata("/dev/tty").ok().and_then(device);
+    Some(target) == stderr || Some(target) == tty
+}
+
+/// Elsewhere a terminal has no path to compare (a console is not a file).
+#[cfg(not(unix))]
+fn names_stderr_terminal(_path: &std::path::Path) -> bool {
+    false
+}
+
 fn solve(input: &Input, output: &Output, threads: usize) -> Result<(), Failure> {
     let threads = batch::resolve_threads(threads);
     let source = open_input(input)?;
     let name = input.name();
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(output);
     let totals = with_output(output, |out| {
         let result = batch::solve_stream(source, out, threads, |event| match event {
             SolveEvent::Unsolvable(u) => {

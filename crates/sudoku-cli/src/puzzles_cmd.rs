@@ -30,7 +30,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
     let generator = Generator::new(options).map_err(|e| Failure::Input(e.to_string()))?;
     let threads = sudoku_core::batch::resolve_threads(args.threads);
     let deadline = args.time_limit.map(|limit| Instant::now() + limit);
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(&args.output);
     let total = args.count;
     if let Some(book) = &args.book {
         return write_book(args, book, &generator, threads, deadline);
@@ -140,7 +140,7 @@ fn write_book(
 ) -> Result<(), Failure> {
     crate::print_cmd::warn_about_title(book);
     let mut entries = Vec::with_capacity(args.count);
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(&book.output);
     let result = generator.run(args.count, threads, deadline, |g: &Generated| {
         checked_path(g, args)?;
         entries.push(Entry {

@@ -173,7 +173,7 @@ fn rate_file(input: &Input, csv: bool, threads: usize, scale: rate::Scale) -> Re
     let threads = batch::resolve_threads(threads);
     let source = open_input(input)?;
     let stdout = Output::Stdout;
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(&stdout);
     let (mut done, mut unrated) = (0u64, 0u64);
     with_output(&stdout, |out| {
         if csv {

@@ -1183,3 +1183,65 @@ fn read_only_files_are_replaced_and_sticky_directories_protect_others_files() {
     assert_final_boards(&std::fs::read(sticky.join("mine.txt")).expect("read"), 3, 9);
     dir.assert_untouched("read-only files and sticky directories");
 }
+
+#[test]
+fn progress_never_lands_in_output_on_the_same_terminal() {
+    // `script` puts standard output and standard error on one terminal. The
+    // input arrives in two parts 0.6 s apart, so that a run lasts past the
+    // first progress update (250 ms). Output to that terminal, whether `-o -`,
+    // `rate`, `canon` or `-o /dev/stdout`, must hold no progress line: drawn
+    // there, it lands in the output (the output is buffered and continues
+    // the line, or the line replaces an empty line between grids).
+    if !run_tool("script", &["-qec", "true", "/dev/null"]) {
+        eprintln!("note: script (util-linux) is not available; skipped");
+        return;
+    }
+    let dir = Scratch::new("faults-progress-same-terminal");
+    let text = puzzles_text();
+    let puzzles = data_file_puzzles(&text).len();
+    dir.write("p.txt", text.repeat(25));
+    let slowly = "{ cat p.txt; sleep 0.6; cat p.txt; }";
+    let run = |args: &str| {
+        let out = shell_in(
+            &dir,
+            &format!("script -qec '{slowly} | \"$SUDOKU\" {args}' /dev/null"),
+        );
+        assert!(out.status.success(), "{args}: {:?}", out.status);
+        String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n")
+    };
+    // The test can see progress at all: with output to a file it is shown.
+    let shown = run("-s - -j 1 -o solved.txt");
+    assert!(
+        shown.contains("puzzles solved"),
+        "no progress at all: {shown:.200}"
+    );
+    for args in ["-s - -j 1 -o -", "-s - -j 1 -o /dev/stdout"] {
+        let shown = run(args);
+        assert!(!shown.contains('…'), "{args}: progress in {:.300}", shown);
+        assert!(
+            !shown.contains("\x1b["),
+            "{args}: terminal codes in the output"
+        );
+        let grids = split_assignment(shown.as_bytes()).expect("exact format on screen");
+        assert_eq!(grids.len(), 50 * puzzles, "{args}");
+    }
+    for (args, lines) in [
+        ("rate - -j 1", 50 * puzzles),
+        ("canon - -j 1", 50 * puzzles),
+    ] {
+        let shown = run(args);
+        assert!(!shown.contains('…'), "{args}: progress in {:.300}", shown);
+        assert!(
+            !shown.contains("\x1b["),
+            "{args}: terminal codes in the output"
+        );
+        assert_eq!(shown.lines().count(), lines, "{args}");
+        assert!(
+            shown
+                .lines()
+                .all(|l| l.len() == 81 || l.split(' ').count() >= 3),
+            "{args}: a line that is no output line"
+        );
+    }
+    dir.assert_untouched("progress on the output's terminal");
+}
