@@ -139,11 +139,9 @@ fn main() -> ExitCode {
 fn report(failure: Failure) -> ExitCode {
     let code = match failure {
         Failure::Usage(message) => {
-            tell!(
-                "sudoku: {message}\n{USAGE}\n{}\n{}\nTry 'sudoku --help' for more.",
-                puzzles_args::USAGE,
-                print_args::USAGE
-            );
+            // The message, and where to read more: the synopsis of every
+            // command (20 lines) would bury the one line that matters.
+            tell!("sudoku: {message}\nTry 'sudoku --help' for more.");
             2
         }
         Failure::Input(message) => {

@@ -190,3 +190,30 @@ fn help_and_version_succeed_without_touching_the_file() {
     assert!(help.contains("-c N") && help.contains("-s PATH"), "{help}");
     dir.assert_untouched("--help");
 }
+
+#[test]
+fn a_usage_error_is_its_message_and_one_line_pointing_to_help() {
+    // Not the 20-line synopsis of every command after the message: one
+    // `sudoku:` line saying what is wrong, then where to read more.
+    let dir = Scratch::new("generate-usage-shape");
+    for case in [
+        &["-c"][..],
+        &["-c", "0"],
+        &["-c", "5", "--first", "10"],
+        &["-s"],
+        &["--no-such-option"],
+        &["count", "p.txt", "--limit", "x"],
+        &["rate", "--scale", "se\x1b[2J"],
+        &["explain"],
+        &["puzzles", "1", "--symmetry", "spiral"],
+        &["print", "p.txt", "--per-page", "5"],
+        &["canon"],
+        &["daily", "2026-13-01"],
+    ] {
+        let out = dir.run(case);
+        let message = assert_usage_error(&out, &format!("{case:?}"));
+        assert!(!message.contains('\x1b'), "{case:?}: {message:?}");
+        assert!(out.stdout.is_empty(), "{case:?}");
+    }
+    dir.assert_untouched("usage errors");
+}

@@ -456,7 +456,10 @@ fn assert_usage_error(args: &[&str]) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
     assert!(stderr.starts_with("sudoku: "), "{args:?}: {stderr}");
-    assert!(stderr.contains("usage:"), "{args:?}: {stderr}");
+    assert!(
+        stderr.lines().count() == 2 && stderr.ends_with("\nTry 'sudoku --help' for more.\n"),
+        "{args:?}: {stderr}"
+    );
     assert_eq!(read(&dir.join("sudoku.txt")), sentinel, "{args:?}");
 }
 

@@ -180,7 +180,7 @@ fn assert_malformed(what: &str, bytes: &[u8], line: usize) {
             "{what}: {message:?} should name {place}"
         );
         assert!(
-            !stderr(&out).contains("usage:"),
+            !stderr(&out).contains(common::USAGE_HINT),
             "{what}: bad input is not a usage error"
         );
         dir.assert_untouched(what);

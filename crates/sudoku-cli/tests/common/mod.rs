@@ -145,13 +145,19 @@ pub fn assert_failure(output: &Output, status: i32, context: &str) -> String {
     first
 }
 
-/// Asserts a usage error: status 2, one message, then only the usage hint.
+/// The line after a usage error's message, and all that follows it.
+pub const USAGE_HINT: &str = "Try 'sudoku --help' for more.";
+
+/// Asserts a usage error: status 2, one message line, then only the usage
+/// hint, [`USAGE_HINT`], on a line of its own (README: every message is one
+/// line; a usage error adds that pointer and nothing else).
 pub fn assert_usage_error(output: &Output, context: &str) -> String {
     let first = assert_failure(output, 2, context);
     let err = stderr(output);
-    assert!(
-        err.contains("usage:"),
-        "{context}: no usage hint in {err:?}"
+    assert_eq!(
+        err,
+        format!("{first}\n{USAGE_HINT}\n"),
+        "{context}: a usage error is its message and the hint, two lines"
     );
     first
 }
