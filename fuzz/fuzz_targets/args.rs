@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_cli::args::{parse, Command, UsageError};
+use sudoku_cli::args::{parse, Command};
 
 fuzz_target!(|data: &[u8]| {
     let args: Vec<OsString> = if data.is_empty() {
@@ -20,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
     let first = parse(args.clone());
     assert_eq!(first, parse(args.clone()), "parsing is deterministic");
     match first {
-        Err(UsageError(message)) => {
+        Err(error) => {
+            let message = error.message();
             assert!(!message.is_empty());
             assert!(
                 !message.chars().any(char::is_control),

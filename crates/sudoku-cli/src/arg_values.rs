@@ -72,13 +72,36 @@ pub fn one_line(text: &str) -> String {
 
 /// A usage error: the message, without the `sudoku:` prefix; one line,
 /// whatever the arguments it quotes (see [`one_line`]).
+///
+/// Made only by [`UsageError::new`], which escapes control characters, so
+/// that no parser can build a message that spans lines or drives the
+/// terminal:
+///
+/// ```compile_fail,E0423
+/// let split = sudoku_cli::args::UsageError("two\nlines".to_string());
+/// ```
+///
+/// ```
+/// let error = sudoku_cli::args::UsageError::new("two\nlines");
+/// assert_eq!(error.message(), "two\\nlines");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UsageError(pub String);
+pub struct UsageError(String);
 
 impl UsageError {
     /// The error with `message`, control characters escaped.
     pub fn new(message: &str) -> UsageError {
         UsageError(one_line(message))
+    }
+
+    /// The message, on one line.
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+
+    /// The message, taken out of the error.
+    pub fn into_message(self) -> String {
+        self.0
     }
 }
 

@@ -235,7 +235,7 @@ fn parse_count(args: Vec<OsString>) -> Result<Command, UsageError> {
         }
     }
     Ok(Command::Count {
-        input: input.ok_or_else(|| UsageError("count needs a puzzle file (or -)".into()))?,
+        input: input.ok_or_else(|| UsageError::new("count needs a puzzle file (or -)"))?,
         limit: limit.unwrap_or(2),
         threads: threads.unwrap_or(0),
     })
@@ -267,7 +267,7 @@ fn parse_check(args: Vec<OsString>) -> Result<Command, UsageError> {
         return usage("check cannot read both the solutions and --puzzles from standard input");
     }
     Ok(Command::Check {
-        file: file.ok_or_else(|| UsageError("check needs a file to check".into()))?,
+        file: file.ok_or_else(|| UsageError::new("check needs a file to check"))?,
         first,
         puzzles,
     })
@@ -325,7 +325,11 @@ mod tests {
             "99999999999999999999999",
         ] {
             let err = run(&["-c", bad]).unwrap_err();
-            assert!(err.0.contains("from 1 to 1000000"), "{bad}: {}", err.0);
+            assert!(
+                err.message().contains("from 1 to 1000000"),
+                "{bad}: {}",
+                err.message()
+            );
         }
     }
 

@@ -50,7 +50,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use sudoku_cli::args::{self, Command, Input, Output, UsageError};
+use sudoku_cli::args::{self, Command, Input, Output};
 use sudoku_cli::bench::{measure, BenchMode};
 use sudoku_cli::output::AtomicFile;
 use sudoku_cli::{print_args, puzzles_args};
@@ -128,7 +128,7 @@ fn main() -> ExitCode {
     signals::ignore_file_size_limit();
     let command = match args::parse(std::env::args_os().skip(1)) {
         Ok(command) => command,
-        Err(UsageError(message)) => return report(Failure::Usage(message)),
+        Err(e) => return report(Failure::Usage(e.into_message())),
     };
     match run(command) {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,7 @@ use lexopt::prelude::*;
 use sudoku_core::rate::Scale;
 
 use crate::arg_values::{
-    bounded, once, one_line, usage, value as option_value, Input, UsageError, MAX_THREADS,
+    bounded, once, usage, value as option_value, Input, UsageError, MAX_THREADS,
 };
 
 /// A parsed `rate`, `explain` or `hint` command.
@@ -49,9 +49,9 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
                     .to_str()
                     .and_then(|t| t.parse::<Scale>().ok())
                     .ok_or_else(|| {
-                        UsageError(format!(
+                        UsageError::new(&format!(
                             "--scale takes se or native, not '{}'",
-                            one_line(&text.to_string_lossy())
+                            text.to_string_lossy()
                         ))
                     })?;
                 once(&mut scale, parsed, "--scale")?;
@@ -87,7 +87,7 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
         }),
         _ => {
             let puzzle = target.ok_or_else(|| {
-                UsageError(format!(
+                UsageError::new(&format!(
                     "{name} needs a puzzle: 81 characters, or a file holding one"
                 ))
             })?;

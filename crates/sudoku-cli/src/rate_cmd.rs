@@ -16,7 +16,7 @@ use sudoku_core::{BitmaskSolver, Grid, Puzzle, Solver};
 use crate::{
     open_input, push_decimal, read_failure, with_output, write_failure, Failure, Progress,
 };
-use sudoku_cli::args::{Input, Output, UsageError};
+use sudoku_cli::args::{Input, Output};
 use sudoku_cli::rate_args::RateCommand;
 
 /// Puzzles per chunk handed to a worker: rating takes longer than solving,
@@ -251,7 +251,7 @@ fn read_puzzle(arg: &OsString) -> Result<Grid, Failure> {
             Failure::Input(format!("the puzzle argument, column {column}: {}", e.kind))
         });
     }
-    let input = Input::from_os(arg.clone()).map_err(|UsageError(m)| Failure::Usage(m))?;
+    let input = Input::from_os(arg.clone()).map_err(|e| Failure::Usage(e.into_message()))?;
     let mut reader = PuzzleReader::new(open_input(&input)?);
     let first = match reader.next() {
         Some(Ok(puzzle)) => puzzle,

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 
 use proptest::prelude::*;
-use sudoku_cli::args::{parse, UsageError};
+use sudoku_cli::args::parse;
 
 /// Words the parsers know, values of every shape, and junk.
 fn word() -> impl Strategy<Value = Vec<u8>> {
@@ -103,7 +103,8 @@ proptest! {
         let args: Vec<OsString> = words.into_iter().map(OsString::from_vec).collect();
         let first = parse(args.clone());
         prop_assert_eq!(&first, &parse(args));
-        if let Err(UsageError(message)) = first {
+        if let Err(error) = first {
+            let message = error.message();
             prop_assert!(!message.is_empty());
             prop_assert!(!message.chars().any(char::is_control), "{:?}", message);
         }
