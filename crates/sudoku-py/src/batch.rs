@@ -10,14 +10,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use numpy::{PyArray1, PyArray2};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 
 use sudoku_core::batch::{map_ordered, SOLVE_CHUNK};
 use sudoku_core::rate as core_rate;
 use sudoku_core::{BitmaskSolver, Grid, Solver, CELLS};
 
-use crate::convert::{batch_grids, cells_array, level_index, tenths};
+use crate::convert::{batch_grids, cells_array, level_index, row_grid, tenths, valid_cells};
 
 /// Chunk size for rating: ratings take from microseconds to a second, so
 /// small chunks keep every core busy to the end.
@@ -26,38 +26,47 @@ const RATE_CHUNK: usize = 4;
 /// How often a running batch lets Python handle signals (Ctrl-C).
 pub(crate) const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 
-/// `work` applied to every puzzle on `threads` threads (0: every core),
-/// each result handed to `sink` in input order: the one loop the batch
-/// functions share. A refused puzzle (`None`) gets `refused` without any
-/// work. `sink` fills the output arrays directly, with no list of results
-/// in between.
+/// How a batch runs: on `threads` threads (0: every core), in chunks of
+/// `chunk` puzzles.
+#[derive(Clone, Copy)]
+struct Plan {
+    threads: usize,
+    chunk: usize,
+}
+
+/// `work` applied to every item as `plan` says, each
+/// result handed to `sink` in input order: the one loop under the batch
+/// functions. `sink` fills the output arrays directly, with no list of
+/// results in between.
 ///
 /// The work runs on a thread of its own while the calling thread, which
 /// alone may run Python's signal handlers, checks for them every
 /// [`SIGNAL_CHECK`]. When a handler raises (Ctrl-C), the workers skip the
 /// puzzles they have not started and the error is returned: a batch stops
 /// within about one puzzle's time (a rating can take a second), not a chunk's.
-fn in_order<T: Send + Sync + Clone>(
+fn in_order<X: Send, T: Send + Sync + Clone>(
     py: Python<'_>,
-    grids: Vec<Option<Grid>>,
-    threads: usize,
-    chunk: usize,
-    refused: T,
-    work: impl Fn(&Grid) -> T + Sync,
+    items: impl Iterator<Item = X> + Send,
+    plan: Plan,
+    skipped: T,
+    work: impl Fn(X) -> T + Sync,
     mut sink: impl FnMut(T) + Send,
 ) -> PyResult<()> {
     let stop = AtomicBool::new(false);
     let run = || {
         map_ordered(
-            grids.into_iter(),
-            threads,
-            chunk,
-            |chunk: Vec<Option<Grid>>, _start| {
+            items,
+            plan.threads,
+            plan.chunk,
+            |chunk: Vec<X>, _start| {
                 chunk
-                    .iter()
-                    .map(|g| match g {
-                        Some(g) if !stop.load(Ordering::Relaxed) => work(g),
-                        _ => refused.clone(),
+                    .into_iter()
+                    .map(|x| {
+                        if stop.load(Ordering::Relaxed) {
+                            skipped.clone()
+                        } else {
+                            work(x)
+                        }
                     })
                     .collect::<Vec<_>>()
             },
@@ -95,6 +104,46 @@ fn in_order<T: Send + Sync + Clone>(
     })
 }
 
+/// `work` applied to every puzzle of a batch (see [`in_order`]), a malformed
+/// one getting `malformed` (with `strict`, the first raises before any
+/// work). A valid C-contiguous uint8 array is read in place by the workers;
+/// anything else is converted to grids first.
+fn each_puzzle<T: Send + Sync + Clone>(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    strict: bool,
+    plan: Plan,
+    malformed: T,
+    work: impl Fn(&Grid) -> T + Sync,
+    sink: impl FnMut(T) + Send,
+) -> PyResult<()> {
+    if let Ok(array) = puzzles.cast::<PyArray2<u8>>() {
+        let view = array.readonly();
+        if let Some(cells) = valid_cells(&view) {
+            let solve_row =
+                |row: &[u8]| row_grid(row).map_or_else(|| malformed.clone(), |g| work(&g));
+            return in_order(
+                py,
+                cells.chunks_exact(CELLS),
+                plan,
+                malformed.clone(),
+                solve_row,
+                sink,
+            );
+        }
+    }
+    let grids = batch_grids(py, puzzles, strict)?;
+    let solve_slot = |g: Option<Grid>| g.map_or_else(|| malformed.clone(), |g| work(&g));
+    in_order(
+        py,
+        grids.into_iter(),
+        plan,
+        malformed.clone(),
+        solve_slot,
+        sink,
+    )
+}
+
 /// The two arrays of solve_many.
 type SolveArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>);
 
@@ -126,19 +175,21 @@ pub(crate) fn solve_many<'py>(
     threads: usize,
     strict: bool,
 ) -> PyResult<SolveArrays<'py>> {
-    let grids = batch_grids(py, puzzles, strict)?;
-    let n = grids.len();
+    let n = puzzles.len().unwrap_or(0);
     let mut cells: Vec<u8> = Vec::with_capacity(n * CELLS);
     let mut status: Vec<i8> = Vec::with_capacity(n);
     let solve = |p: &Grid| {
         let search = BitmaskSolver::new().search(p, 2);
         (search.solution, search.count.min(2) as i8)
     };
-    in_order(
+    each_puzzle(
         py,
-        grids,
-        threads,
-        SOLVE_CHUNK,
+        puzzles,
+        strict,
+        Plan {
+            threads,
+            chunk: SOLVE_CHUNK,
+        },
         (None, -1),
         solve,
         |(solution, count)| {
@@ -199,8 +250,7 @@ pub(crate) fn rate_many<'py>(
     threads: usize,
     strict: bool,
 ) -> PyResult<RateArrays<'py>> {
-    let grids = batch_grids(py, puzzles, strict)?;
-    let n = grids.len();
+    let n = puzzles.len().unwrap_or(0);
     let (mut er, mut ep, mut ed, mut level) = (
         Vec::with_capacity(n),
         Vec::with_capacity(n),
@@ -208,11 +258,14 @@ pub(crate) fn rate_many<'py>(
         Vec::with_capacity(n),
     );
     let rate = |g: &Grid| rating_row(core_rate::rate(g), -1);
-    in_order(
+    each_puzzle(
         py,
-        grids,
-        threads,
-        RATE_CHUNK,
+        puzzles,
+        strict,
+        Plan {
+            threads,
+            chunk: RATE_CHUNK,
+        },
         rating_row(None, -2),
         rate,
         |(r, p, d, l)| {

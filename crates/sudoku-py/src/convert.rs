@@ -7,7 +7,8 @@
 //! row.
 
 use numpy::{
-    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2, PyUntypedArray,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -188,6 +189,29 @@ impl Batch {
     }
 }
 
+/// The cells of a C-contiguous uint8 array of shape (N, 81) (what
+/// `read_puzzles(as_array=True)` and NumPy make by default) when every cell
+/// is 0-9: the batch functions read its rows in place, on the worker
+/// threads, instead of copying them into grids first. `None` for any other
+/// input, and for a cell out of range, which the careful path names.
+pub(crate) fn valid_cells<'a>(view: &'a PyReadonlyArray2<'_, u8>) -> Option<&'a [u8]> {
+    if view.as_array().ncols() != CELLS {
+        return None;
+    }
+    // as_slice also takes Fortran-ordered memory, whose rows are not runs.
+    if !view.is_c_contiguous() {
+        return None;
+    }
+    let cells = view.as_slice().ok()?;
+    // A max without an early exit, which the compiler vectorises.
+    (cells.iter().fold(0, |max, &v| max.max(v)) <= 9).then_some(cells)
+}
+
+/// A row of [`valid_cells`] as a grid.
+pub(crate) fn row_grid(row: &[u8]) -> Option<Grid> {
+    Grid::from_cells(row.try_into().ok()?).ok()
+}
+
 /// The rows of an (N, 81) integer array, each checked on its own.
 fn rows_of<T: Copy + Into<i64>>(view: numpy::ndarray::ArrayView2<'_, T>) -> PyResult<Batch> {
     if view.ncols() != CELLS {
@@ -212,7 +236,12 @@ pub(crate) fn to_grids(obj: &Bound<'_, PyAny>) -> PyResult<Batch> {
         let view = array.readonly();
         // A C-contiguous array (what NumPy makes by default) is read as one
         // slice of 81-byte rows; views with strides go row by row.
-        if let (Ok(cells), CELLS) = (view.as_slice(), view.as_array().ncols()) {
+        // (as_slice also takes Fortran-ordered memory, whose rows are not runs.)
+        if let (true, Ok(cells), CELLS) = (
+            view.is_c_contiguous(),
+            view.as_slice(),
+            view.as_array().ncols(),
+        ) {
             let mut batch = Batch::with_capacity(cells.len() / CELLS);
             for row in cells.chunks_exact(CELLS) {
                 batch.push(grid_of(row.try_into().expect("rows of 81 cells")));

@@ -13,6 +13,7 @@ use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use numpy::{PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -22,7 +23,7 @@ use sudoku_core::format::{push_grid, push_line, PuzzleReader, ReadError};
 use sudoku_core::{Grid, CELLS};
 
 use crate::batch::SIGNAL_CHECK;
-use crate::convert::{batch_grids, cells_array, line};
+use crate::convert::{batch_grids, cells_array, line, row_grid, valid_cells};
 
 /// `err` as Python's OSError for `path`: `OSError(errno, message, filename)`,
 /// which Python turns into FileNotFoundError, PermissionError, IsADirectoryError...
@@ -39,18 +40,19 @@ fn os_error(err: &io::Error, path: &Path) -> PyErr {
     }
 }
 
-/// Every puzzle of the file at `path`, in order.
-fn read_grids(path: &Path) -> PyResult<Vec<Grid>> {
+/// Every puzzle of the file at `path`, in order, each handed to `each`.
+fn read_grids(path: &Path, mut each: impl FnMut(Grid)) -> PyResult<()> {
     let file = File::open(path).map_err(|e| os_error(&e, path))?;
-    PuzzleReader::new(BufReader::with_capacity(1 << 16, file))
-        .map(|read| match read {
-            Ok(puzzle) => Ok(puzzle.grid),
+    for read in PuzzleReader::new(BufReader::with_capacity(1 << 16, file)) {
+        match read {
+            Ok(puzzle) => each(puzzle.grid),
             Err(ReadError::Parse(e)) => {
-                Err(PyValueError::new_err(format!("{}: {e}", path.display())))
+                return Err(PyValueError::new_err(format!("{}: {e}", path.display())))
             }
-            Err(ReadError::Io(e)) => Err(os_error(&e, path)),
-        })
-        .collect()
+            Err(ReadError::Io(e)) => return Err(os_error(&e, path)),
+        }
+    }
+    Ok(())
 }
 
 /// read_puzzles(path, as_array=False) -> list[str] | numpy.ndarray
@@ -81,14 +83,20 @@ pub(crate) fn read_puzzles<'py>(
     path: PathBuf,
     as_array: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let grids = py.detach(|| read_grids(&path))?;
     if as_array {
-        let mut cells = Vec::with_capacity(grids.len() * CELLS);
-        for g in &grids {
-            cells.extend_from_slice(g.cells());
-        }
+        // Straight into the array's buffer, which NumPy then owns, reserved
+        // once for the most puzzles the file can hold (81 cells and a
+        // newline each): growing it by doubling cost more than the parsing.
+        // Pages never touched cost nothing, and shrinking a large buffer
+        // remaps it without a copy.
+        let most = fs::metadata(&path).map_or(0, |m| m.len() / 82) as usize;
+        let mut cells = Vec::with_capacity(most.min(1 << 24) * CELLS);
+        py.detach(|| read_grids(&path, |g| cells.extend_from_slice(g.cells())))?;
+        cells.shrink_to_fit();
         return Ok(cells_array(py, cells).into_any());
     }
+    let mut grids = Vec::new();
+    py.detach(|| read_grids(&path, |g| grids.push(g)))?;
     Ok(PyList::new(py, grids.iter().map(|g| line(py, g)))?.into_any())
 }
 
@@ -191,19 +199,49 @@ pub(crate) fn write_puzzles(
             )))
         }
     };
+    let push = |out: &mut Vec<u8>, g: &Grid, first: bool| {
+        if as_grid {
+            push_grid(out, g, first);
+        } else {
+            push_line(out, g);
+        }
+    };
+    // A valid uint8 array is formatted from its rows in place; anything else
+    // is checked first (a malformed puzzle raises before anything is written).
+    if let Ok(array) = puzzles.cast::<PyArray2<u8>>() {
+        let view = array.readonly();
+        if let Some(cells) = valid_cells(&view) {
+            let grids = cells.chunks_exact(CELLS).filter_map(row_grid);
+            return py.detach(|| write_grids(&path, grids, push));
+        }
+    }
     let grids = batch_grids(py, puzzles, true)?;
-    py.detach(|| {
-        let mut bytes = Vec::with_capacity(grids.len() * if as_grid { 163 } else { 82 });
-        for (i, g) in grids.iter().flatten().enumerate() {
-            if as_grid {
-                push_grid(&mut bytes, g, i == 0);
-            } else {
-                push_line(&mut bytes, g);
+    py.detach(|| write_grids(&path, grids.into_iter().flatten(), push))
+}
+
+/// Writes `grids` to `path` (see [`replace_file`]) through a buffer of
+/// about 64 KB, so the text of a million puzzles never sits in memory at
+/// once. Returns how many were written.
+fn write_grids(
+    path: &Path,
+    grids: impl Iterator<Item = Grid>,
+    push: impl Fn(&mut Vec<u8>, &Grid, bool),
+) -> PyResult<usize> {
+    let mut count = 0;
+    replace_file(path, |out| {
+        let mut buffer = Vec::with_capacity(1 << 16);
+        for g in grids {
+            push(&mut buffer, &g, count == 0);
+            count += 1;
+            if buffer.len() >= (1 << 16) - 200 {
+                out.write_all(&buffer)?;
+                buffer.clear();
             }
         }
-        replace_file(&path, |out| out.write_all(&bytes)).map_err(|e: io::Error| os_error(&e, &path))
-    })?;
-    Ok(grids.len())
+        out.write_all(&buffer)
+    })
+    .map_err(|e: io::Error| os_error(&e, path))?;
+    Ok(count)
 }
 
 /// Why a [`solve_file`] run stopped.

@@ -73,3 +73,35 @@ def test_strict_false_on_arrays():
     rows[1, 5] = 12
     status = sc.solve_many(rows, strict=False)[1]
     assert status.tolist() == [1, -1, 1]
+
+
+@pytest.mark.parametrize("fn", ["solve_many", "rate_many", "write_puzzles"])
+def test_uint8_arrays_read_in_place_equal_the_list_path(fn, tmp_path):
+    # A C-contiguous uint8 array is read in place by the workers; anything
+    # else is converted first. Both paths must give the same results, and a
+    # cell out of range in the array must be found, named or marked.
+    puzzles = [p.replace("0", ".") for p in PUZZLES[:40]]
+    rows = np.array([digits_of(p) for p in puzzles], dtype=np.uint8)
+    assert rows.flags["C_CONTIGUOUS"]
+
+    def run(batch, **kw):
+        if fn == "write_puzzles":
+            path = tmp_path / "out.txt"
+            sc.write_puzzles(path, batch, **kw)
+            return path.read_bytes()
+        return [a.tolist() for a in getattr(sc, fn)(batch, **kw)]
+
+    assert run(rows) == run(puzzles) == run(rows.astype(np.int64)) == run(np.asfortranarray(rows))
+    for bad_value, bad_row in ((10, 0), (255, 39), (10, 17)):
+        broken = rows.copy()
+        broken[bad_row, 80] = bad_value
+        with pytest.raises(ValueError, match=f"puzzle {bad_row}: cell 80 holds {bad_value},"):
+            run(broken)
+        if fn != "write_puzzles":
+            marked = run(broken, strict=False)
+            marker = -1 if fn == "solve_many" else -2
+            status = marked[1] if fn == "solve_many" else marked[3]
+            assert status[bad_row] == marker
+            assert [s for i, s in enumerate(status) if i != bad_row] == [
+                s for i, s in enumerate(run(rows)[1 if fn == "solve_many" else 3]) if i != bad_row
+            ]
