@@ -51,11 +51,21 @@ def make_data(easy_count):
     return easy, rated
 
 
+# NumPy's OpenBLAS starts a thread per core at import, which spins for about
+# a second, taking about 70 ms of CPU (measured with `perf stat` on a
+# process that imports numpy and sleeps); on 2 cores that is taken from the
+# solving threads. The package never calls BLAS, and a program running its
+# own threads turns that pool down as NumPy's documentation advises, so the
+# Python contestants run with OPENBLAS_NUM_THREADS=1 (`--blas-default` to
+# see the difference).
+PY_ENV = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+
+
 def timed(cmd):
     """Wall-clock seconds of one process; for Python contestants, the time the
     script measured itself is printed on its last line and used instead."""
     start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=PY_ENV if cmd[0] == PY else None)
     wall = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{cmd} failed: {done.stderr}")
@@ -86,7 +96,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="10,000 easy puzzles instead of 100,000")
+    parser.add_argument("--blas-default", action="store_true",
+                        help="leave NumPy's OpenBLAS threads at their default")
     args = parser.parse_args()
+    if args.blas_default:
+        PY_ENV.pop("OPENBLAS_NUM_THREADS", None)
     easy, rated = make_data(10_000 if args.quick else 100_000)
     n_easy = sum(1 for _ in open(easy))
     n_rated = sum(1 for _ in open(rated))
@@ -94,10 +108,11 @@ def main():
 
     # 1. One solve per call from a Python loop, against the CLI's whole
     #    process on one thread (reading, solving, writing). The loop reads
-    #    the file too, and keeps the solutions nowhere.
+    #    the file too (with read_puzzles: a list of str), and keeps the
+    #    solutions nowhere.
     r = race({
         "cli": [CLI, "-s", easy, "-j", "1", "-o", os.devnull],
-        "python loop": py(f"for p in open({str(easy)!r}).read().split():\n    sc.solve(p)"),
+        "python loop": py(f"for p in sc.read_puzzles({str(easy)!r}):\n    sc.solve(p)"),
     }, args.rounds)
     loop = r["python loop"]
     rows.append(("solve, a Python loop of `solve(p)` vs `sudoku -s -j 1`", n_easy,
@@ -132,7 +147,9 @@ def main():
                      r["py " + t] / r["cli " + t]))
     scaling = r["py 1"] / r["py 2"]
 
-    print(f"CPU: {cpu_model()}, {os.cpu_count()} cores; medians of {args.rounds} alternating runs\n")
+    blas = PY_ENV.get("OPENBLAS_NUM_THREADS", "default")
+    print(f"CPU: {cpu_model()}, {os.cpu_count()} cores; medians of {args.rounds} alternating runs;"
+          f" Python with OPENBLAS_NUM_THREADS={blas}\n")
     print("| race | puzzles | Python | CLI | Python / CLI time |")
     print("|---|---:|---:|---:|---:|")
     for name, n, a, b, ratio in rows:
