@@ -111,11 +111,31 @@ fn real_target(path: &Path) -> PathBuf {
     }
 }
 
+/// Gives the new file the replaced file's owner and group as far as the
+/// process may, as the `sudoku` command does: root keeps both; another
+/// process may not give a file away, so it keeps the group alone when it is
+/// a member of it, and otherwise the new file is simply its own.
+#[cfg(unix)]
+fn keep_owner(file: &File, replaced: &fs::Metadata) {
+    use std::os::unix::fs::{fchown, MetadataExt};
+    let Ok(new) = file.metadata() else {
+        return;
+    };
+    let uid = (new.uid() != replaced.uid()).then_some(replaced.uid());
+    let gid = (new.gid() != replaced.gid()).then_some(replaced.gid());
+    if (uid.is_some() || gid.is_some()) && fchown(file, uid, gid).is_err() && gid.is_some() {
+        let _ = fchown(file, None, gid);
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_file: &File, _replaced: &fs::Metadata) {}
+
 /// Writes to `path` whatever `write` writes: into a special file (/dev/null,
 /// a pipe) as it is; otherwise through a temporary file renamed over `path`
 /// only when `write` and the flush succeeded, keeping an existing file's
-/// permissions. On any error the old file is left as it was and the
-/// temporary file removed.
+/// permissions, and its owner and group as far as the process may. On any
+/// error the old file is left as it was and the temporary file removed.
 fn replace_file<E: From<io::Error>>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), E>,
@@ -150,6 +170,8 @@ fn replace_file<E: From<io::Error>>(
         write(&mut out)?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
         if let Some(meta) = &existing {
+            keep_owner(&file, meta);
+            // After the change of owner, which may clear mode bits.
             file.set_permissions(meta.permissions())?;
         }
         file.sync_all()?;

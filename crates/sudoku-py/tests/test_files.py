@@ -263,3 +263,20 @@ def test_read_parquet(tmp_path):
     pq.write_table(pa.table({"puzzle": puzzles[:2] + ["bad"]}), path)
     with pytest.raises(ValueError, match="row 2, column 'puzzle': expected an 81-character puzzle, got 3"):
         sc.read_parquet(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give files away")
+@pytest.mark.parametrize("writer", ["write_puzzles", "solve_file"])
+def test_a_replaced_file_keeps_its_owner_and_group(tmp_path, writer):
+    # As the CLI: root replacing a user's 640 file leaves it theirs.
+    path = tmp_path / "theirs.txt"
+    path.write_text("old\n")
+    os.chown(path, 4321, 4322)
+    os.chmod(path, 0o640)
+    if writer == "write_puzzles":
+        sc.write_puzzles(path, ["." * 81])
+    else:
+        sc.solve_file(DATA / "unbiased.txt", path)
+    st = path.stat()
+    assert (st.st_uid, st.st_gid, stat.S_IMODE(st.st_mode)) == (4321, 4322, 0o640)
+    assert path.read_text() != "old\n"
