@@ -461,6 +461,33 @@ fn check_accepts_good_files_and_rejects_each_flaw() {
     dir.assert_untouched("check");
 }
 
+#[test]
+fn check_quotes_control_characters_as_the_documented_escapes() {
+    // docs/cli.md: control characters a message quotes are written as `\n`,
+    // `\x1b` and so on, never Rust's `\u{1b}`, and the message stays one line.
+    let dir = Scratch::new("check-escapes");
+    assert!(dir.run(&["-c", "2", "-o", "good.txt"]).status.success());
+    let text = std::fs::read_to_string(dir.join("good.txt")).expect("written");
+    for (what, row, shown) in [
+        ("escape", "9 1\x1b[2J 2", "9 1\\x1b[2J 2"),
+        ("bell and delete", "9 1 2\x07\x7f", "9 1 2\\x07\\x7f"),
+        ("tab", "9\t1 2", "9\\t1 2"),
+        ("carriage return", "9 1\r 2", "9 1\\r 2"),
+    ] {
+        let first_row = text.lines().next().expect("a row");
+        dir.write("flawed.txt", text.replacen(first_row, row, 1));
+        let out = dir.run(&["check", "flawed.txt"]);
+        let message = assert_failure(&out, 1, what);
+        assert!(
+            message.ends_with(&format!("found \"{shown}\"")),
+            "{what}: {message}"
+        );
+        assert!(!message.contains("\\u{"), "{what}: {message}");
+        assert_eq!(stderr(&out).lines().count(), 1, "{what}");
+    }
+    dir.assert_untouched("check escapes");
+}
+
 /// Swaps the first two digits of the first row: the grid stays well formed but
 /// its columns now repeat digits.
 fn swap_two_cells(text: &str) -> String {

@@ -159,8 +159,8 @@ impl<R: BufRead> StrictGrids<R> {
                 });
             if !ok {
                 return Err(self.format_error(format!(
-                    "expected 9 digits 1-9 separated by single spaces, found {:?}",
-                    String::from_utf8_lossy(&text[..text.len().min(40)])
+                    "expected 9 digits 1-9 separated by single spaces, found {}",
+                    quoted(&String::from_utf8_lossy(&text[..text.len().min(40)]))
                 )));
             }
             for col in 0..9 {
@@ -185,6 +185,30 @@ impl<R: BufRead> Iterator for StrictGrids<R> {
         }
         item
     }
+}
+
+/// `text` in double quotes, with its control characters written as escapes
+/// (`\n`, `\r`, `\t`, otherwise `\x1b` and the like), as the `sudoku` command
+/// writes them in every message: the message stays on one line, and no
+/// escape sequence from a file reaches the terminal. (`{:?}` would write
+/// `\u{1b}`.)
+fn quoted(text: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\x{:02x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The result of a successful check.
