@@ -287,7 +287,7 @@ impl Drop for AtomicFile {
 }
 
 /// The longest file name most file systems accept, in bytes.
-const MAX_NAME_BYTES: usize = 255;
+pub const MAX_NAME_BYTES: usize = 255;
 
 /// The target's file name, the stem of its temporary file's name.
 fn temp_name_stem(target: &Path) -> OsString {

@@ -15,7 +15,8 @@ use sudoku_core::format::PuzzleReader;
 use sudoku_print::{fill, metrics, pdf, svg, Entry, MAX_BOOK_PUZZLES};
 
 use crate::{open_input, read_failure, with_output, write_failure, Failure};
-use sudoku_cli::args::Output;
+use sudoku_cli::args::{shown, Output};
+use sudoku_cli::output::MAX_NAME_BYTES;
 use sudoku_cli::print_args::{Book, BookFormat, PrintArgs};
 
 /// Warns, before any work, when the book's PDF title has characters the
@@ -57,6 +58,7 @@ pub fn run(args: &PrintArgs) -> Result<(), Failure> {
             args.input.name()
         )));
     }
+    check_page_names(&args.book, entries.len())?;
     fill(&mut entries, batch::resolve_threads(args.threads)).map_err(|e| {
         Failure::Input(format!(
             "{}:{}: puzzle {} has no solution; a book prints only solvable puzzles",
@@ -66,6 +68,35 @@ pub fn run(args: &PrintArgs) -> Result<(), Failure> {
         ))
     })?;
     write_book(&args.book, &entries)
+}
+
+/// Refuses, before any work, an SVG book whose page files' names would be
+/// longer than a file name may be: the pages add `-1` (or `-01`, ...) to the
+/// name given, so a legal name of up to 255 bytes may give illegal ones,
+/// and the failure would otherwise come only after the book was made.
+pub fn check_page_names(book: &Book, puzzles: usize) -> Result<(), Failure> {
+    let Output::File(base) = &book.output else {
+        return Ok(());
+    };
+    if book.format != BookFormat::Svg {
+        return Ok(());
+    }
+    let pages = sudoku_print::pages(&book.options, puzzles).len();
+    let name_bytes = |path: &Path| path.file_name().map_or(0, |n| n.len());
+    // Every page number has the same width, so every name the same length.
+    let page_name = name_bytes(&svg_page_path(base, pages, pages));
+    if page_name <= MAX_NAME_BYTES {
+        return Ok(());
+    }
+    let added = page_name - name_bytes(base);
+    let sample = format!("-{:0width$}", 1, width = pages.to_string().len());
+    Err(Failure::Output(format!(
+        "cannot write {}: the {pages} page files add \"{sample}\" to the name, \
+         making it {page_name} bytes, more than the {MAX_NAME_BYTES} a file name may have; \
+         give -o a shorter name (at most {} bytes)",
+        shown(base),
+        MAX_NAME_BYTES - added
+    )))
 }
 
 /// Writes `entries` as `book`: one PDF, or one SVG per page.

@@ -139,6 +139,7 @@ fn write_book(
     deadline: Option<Instant>,
 ) -> Result<(), Failure> {
     crate::print_cmd::warn_about_title(book);
+    crate::print_cmd::check_page_names(book, args.count)?;
     let mut entries = Vec::with_capacity(args.count);
     let mut progress = Progress::new(&book.output);
     let result = generator.run(args.count, threads, deadline, |g: &Generated| {

@@ -1245,3 +1245,67 @@ fn progress_never_lands_in_output_on_the_same_terminal() {
     }
     dir.assert_untouched("progress on the output's terminal");
 }
+
+#[test]
+fn svg_page_names_past_255_bytes_are_refused_before_any_work() {
+    // An SVG book's pages are FILE-1.svg, FILE-2.svg, ... (FILE-01.svg from
+    // ten pages): a -o name that leaves no room for that is refused at once
+    // with status 3, naming the limit, and nothing is written; one that
+    // leaves room writes every page.
+    let dir = Scratch::new("faults-svg-names");
+    let text = puzzles_text();
+    let four: Vec<&str> = text.lines().filter(|l| l.len() == 81).take(4).collect();
+    dir.write("p.txt", four.join("\n"));
+    let name = |bytes: usize| format!("{}.svg", "n".repeat(bytes - 4));
+    let before = std::fs::read_dir(&dir.path).expect("list").count();
+    for (args, shortest_failing) in [
+        // 4 pages: "-1" makes the name 2 bytes longer.
+        (vec!["print", "p.txt", "--per-page", "1"], 254),
+        // 12 puzzles and 12 answers a page each: "-01", 3 bytes longer.
+        (
+            vec![
+                "puzzles",
+                "12",
+                "--seed",
+                "1",
+                "--per-page",
+                "1",
+                "--answers",
+            ],
+            253,
+        ),
+    ] {
+        for bytes in [shortest_failing, 255] {
+            let target = name(bytes);
+            let mut run: Vec<&str> = args.clone();
+            run.extend(["-o", target.as_str()]);
+            let started = Instant::now();
+            let out = dir.run(&run);
+            let message = assert_failure(&out, 3, &format!("{args:?}, {bytes}-byte name"));
+            assert!(message.contains("255"), "{message}");
+            assert!(message.contains("shorter"), "{message}");
+            assert!(started.elapsed() < Duration::from_secs(5));
+            let now = std::fs::read_dir(&dir.path).expect("list").count();
+            assert_eq!(now, before, "{args:?}, {bytes}: something was written");
+        }
+        let target = name(shortest_failing - 1);
+        let mut run: Vec<&str> = args.clone();
+        run.extend(["-o", target.as_str()]);
+        let out = dir.run(&run);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let pages: Vec<String> = std::fs::read_dir(&dir.path)
+            .expect("list")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".svg"))
+            .collect();
+        assert!(!pages.is_empty(), "{args:?}");
+        assert!(pages.iter().all(|n| n.len() == 255), "{pages:?}");
+        for page in pages {
+            let svg = std::fs::read_to_string(dir.join(&page)).expect("page");
+            assert!(svg.trim_end().ends_with("</svg>"), "{page}");
+            std::fs::remove_file(dir.join(&page)).expect("remove");
+        }
+    }
+    dir.assert_untouched("long SVG names");
+}
