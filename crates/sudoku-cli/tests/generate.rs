@@ -217,3 +217,44 @@ fn a_usage_error_is_its_message_and_one_line_pointing_to_help() {
     }
     dir.assert_untouched("usage errors");
 }
+
+#[test]
+fn the_documented_caps_on_threads_and_bench_seconds_hold() {
+    // docs/cli.md: `-j N` takes 1 to 1024, `bench --seconds S` 1 to 3600.
+    let dir = Scratch::new("generate-caps");
+    assert!(dir.run(&["-c", "3", "-o", "p.txt"]).status.success());
+    let out = dir.run(&["-s", "p.txt", "-j", "1024", "-o", "solved.txt"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (case, range) in [
+        (
+            &["-s", "p.txt", "-j", "1025"][..],
+            "-j must be an integer from 1 to 1024",
+        ),
+        (
+            &["rate", "p.txt", "-j", "0"],
+            "-j must be an integer from 1 to 1024",
+        ),
+        (
+            &["bench", "p.txt", "--seconds", "3601"],
+            "--seconds must be an integer from 1 to 3600",
+        ),
+    ] {
+        let message = assert_usage_error(&dir.run(case), &format!("{case:?}"));
+        assert!(message.contains(range), "{case:?}: {message}");
+    }
+    dir.assert_untouched("caps");
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md"))
+        .expect("docs/cli.md");
+    assert!(
+        docs.contains("`-j N` (1-1024)"),
+        "docs/cli.md names -j's range"
+    );
+    assert!(
+        docs.contains("`--seconds S` (1-3600"),
+        "docs/cli.md names --seconds' range"
+    );
+}
