@@ -24,6 +24,23 @@ fn puzzles_text() -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The first `n` puzzles of [`puzzles_text`], one line each.
+fn first_puzzle_lines(n: usize) -> String {
+    let text = puzzles_text();
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).take(n).collect();
+    lines.join("\n") + "\n"
+}
+
+/// True when util-linux's `script` can give a run a terminal; otherwise
+/// prints why the test is skipped.
+fn script_runs() -> bool {
+    if run_tool("script", &["-qec", "true", "/dev/null"]) {
+        return true;
+    }
+    eprintln!("note: script (util-linux) is not available; skipped");
+    false
+}
+
 fn run_tool(program: &str, args: &[&str]) -> bool {
     Command::new(program)
         .args(args)
@@ -757,8 +774,7 @@ fn a_path_with_a_newline_is_named_on_one_line() {
 fn messages_on_a_terminal_start_their_own_line_after_the_progress_line() {
     // `script` gives the run a terminal, so the progress line is shown; every
     // message must then begin a line, not trail the progress figures.
-    if !run_tool("script", &["-qec", "true", "/dev/null"]) {
-        eprintln!("note: script (util-linux) is not available; skipped");
+    if !script_runs() {
         return;
     }
     let dir = Scratch::new("faults-progress");
@@ -962,9 +978,7 @@ fn an_output_path_in_a_symlink_loop_is_refused_and_left_alone() {
     std::os::unix::fs::symlink("b", dir.join("a")).expect("symlink a");
     std::os::unix::fs::symlink("a", dir.join("b")).expect("symlink b");
     std::os::unix::fs::symlink("loop.pdf", dir.join("loop.pdf")).expect("symlink");
-    let text = puzzles_text();
-    let four: Vec<&str> = text.lines().filter(|l| l.len() == 81).take(4).collect();
-    dir.write("p.txt", four.join("\n"));
+    dir.write("p.txt", first_puzzle_lines(4));
     for (args, named) in [
         (&["-c", "2", "-o", "a"][..], "a"),
         (&["-c", "2", "-o", "b"], "b"),
@@ -1192,8 +1206,7 @@ fn progress_never_lands_in_output_on_the_same_terminal() {
     // `rate`, `canon` or `-o /dev/stdout`, must hold no progress line: drawn
     // there, it lands in the output (the output is buffered and continues
     // the line, or the line replaces an empty line between grids).
-    if !run_tool("script", &["-qec", "true", "/dev/null"]) {
-        eprintln!("note: script (util-linux) is not available; skipped");
+    if !script_runs() {
         return;
     }
     let dir = Scratch::new("faults-progress-same-terminal");
@@ -1253,9 +1266,7 @@ fn svg_page_names_past_255_bytes_are_refused_before_any_work() {
     // with status 3, naming the limit, and nothing is written; one that
     // leaves room writes every page.
     let dir = Scratch::new("faults-svg-names");
-    let text = puzzles_text();
-    let four: Vec<&str> = text.lines().filter(|l| l.len() == 81).take(4).collect();
-    dir.write("p.txt", four.join("\n"));
+    dir.write("p.txt", first_puzzle_lines(4));
     let name = |bytes: usize| format!("{}.svg", "n".repeat(bytes - 4));
     let before = std::fs::read_dir(&dir.path).expect("list").count();
     for (args, shortest_failing) in [
