@@ -133,6 +133,16 @@ pub(crate) fn bounded(
     }
 }
 
+/// Parses `--scale`'s value: `se` or `native`, any case.
+pub(crate) fn scale_value(text: OsString) -> Result<sudoku_core::rate::Scale, UsageError> {
+    text.to_str().and_then(|t| t.parse().ok()).ok_or_else(|| {
+        UsageError::new(&format!(
+            "--scale takes se or native, not '{}'",
+            text.to_string_lossy()
+        ))
+    })
+}
+
 pub(crate) fn once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), UsageError> {
     if slot.is_some() {
         return usage(format!("{flag} was given more than once"));

@@ -5,16 +5,18 @@
 use std::ffi::OsString;
 
 use lexopt::prelude::*;
+use sudoku_core::rate::Scale;
 use sudoku_print::{Options, Paper, PerPage};
 
 use crate::arg_values::{
-    bounded, once, output_of, usage, value as option_value, Input, Output, UsageError, MAX_THREADS,
+    bounded, once, output_of, scale_value, usage, value as option_value, Input, Output, UsageError,
+    MAX_THREADS,
 };
 
 /// The usage lines of printing.
 pub const USAGE: &str =
     "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter]
-                    [--title TEXT] [--answers] [--candidates] [-j N]";
+                    [--title TEXT] [--answers] [--candidates] [--scale se|native] [-j N]";
 
 /// The help text of printing.
 pub const HELP: &str =
@@ -26,6 +28,7 @@ pub const HELP: &str =
     --title TEXT         a title on every page
     --answers            an answer key of small grids at the end
     --candidates         every blank cell shows its candidates
+    --scale se|native    the scale of the ratings under the grids (default se)
   puzzles N ... -o FILE.pdf|FILE.svg   writes such a book directly (same options)";
 
 /// What kind of book a path asks for.
@@ -61,6 +64,8 @@ pub struct Book {
     pub output: Output,
     /// PDF or SVG.
     pub format: BookFormat,
+    /// The scale of the ratings in the captions.
+    pub scale: Scale,
 }
 
 /// `sudoku print`'s arguments.
@@ -124,8 +129,8 @@ impl BookFlags {
         *self != BookFlags::default()
     }
 
-    /// The book these options describe, written to `output`.
-    pub fn book(self, output: Output) -> Result<Book, UsageError> {
+    /// The book these options describe, written to `output`, rated on `scale`.
+    pub fn book(self, output: Output, scale: Scale) -> Result<Book, UsageError> {
         let format = match (&output, BookFormat::of(&output)) {
             (Output::Stdout, _) => BookFormat::Pdf,
             (_, Some(format)) => format,
@@ -146,6 +151,7 @@ impl BookFlags {
             },
             output,
             format,
+            scale,
         })
     }
 }
@@ -154,7 +160,7 @@ impl BookFlags {
 pub fn parse(args: Vec<OsString>) -> Result<PrintArgs, UsageError> {
     let mut parser = lexopt::Parser::from_args(args);
     let (mut input, mut output, mut threads) = (None, None, None);
-    let mut flags = BookFlags::default();
+    let (mut flags, mut scale) = (BookFlags::default(), None);
     while let Some(arg) = parser.next()? {
         match arg {
             Long(name) if BookFlags::NAMES.contains(&name) => {
@@ -169,6 +175,11 @@ pub fn parse(args: Vec<OsString>) -> Result<PrintArgs, UsageError> {
                 bounded(option_value(&mut parser)?, "-j", 1, MAX_THREADS)?,
                 "-j",
             )?,
+            Long("scale") => once(
+                &mut scale,
+                scale_value(option_value(&mut parser)?)?,
+                "--scale",
+            )?,
             Value(v) => once(&mut input, Input::from_os(v)?, "the puzzle file")?,
             _ => return Err(arg.unexpected().into()),
         }
@@ -178,7 +189,7 @@ pub fn parse(args: Vec<OsString>) -> Result<PrintArgs, UsageError> {
     let output = output.unwrap_or_else(|| Output::File("sudoku.pdf".into()));
     Ok(PrintArgs {
         input,
-        book: flags.book(output)?,
+        book: flags.book(output, scale.unwrap_or_default())?,
         threads: threads.unwrap_or(0),
     })
 }

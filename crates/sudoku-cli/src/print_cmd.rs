@@ -4,7 +4,7 @@
 //!
 //! The puzzles are read whole (at most `sudoku_print::MAX_BOOK_PUZZLES`),
 //! solved and rated on every core (or `-j N` threads) through
-//! `sudoku_print::fill`, then the book is written on the calling thread. A
+//! `sudoku_print::fill_with` (on the scale `--scale` names), then the book is written on the calling thread. A
 //! PDF, and each SVG page, goes through the same atomic replacement as every
 //! other output.
 
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use sudoku_core::batch;
 use sudoku_core::format::PuzzleReader;
-use sudoku_print::{fill, metrics, pdf, svg, Entry, MAX_BOOK_PUZZLES};
+use sudoku_print::{fill_with, metrics, pdf, svg, Entry, MAX_BOOK_PUZZLES};
 
 use crate::{open_input, read_failure, with_output, write_failure, Failure};
 use sudoku_cli::args::{shown, Output};
@@ -59,7 +59,8 @@ pub fn run(args: &PrintArgs) -> Result<(), Failure> {
         )));
     }
     check_page_names(&args.book, entries.len())?;
-    fill(&mut entries, batch::resolve_threads(args.threads)).map_err(|e| {
+    let threads = batch::resolve_threads(args.threads);
+    fill_with(&mut entries, threads, args.book.scale).map_err(|e| {
         Failure::Input(format!(
             "{}:{}: puzzle {} has no solution; a book prints only solvable puzzles",
             args.input.name(),

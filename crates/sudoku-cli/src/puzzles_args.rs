@@ -8,11 +8,12 @@ use std::time::Duration;
 
 use lexopt::prelude::*;
 use sudoku_core::puzzle::{GeneratorOptions, SymmetryChoice};
-use sudoku_core::rate::{Level, Technique, TechniqueSet};
+use sudoku_core::rate::{Level, Scale, Technique, TechniqueSet};
 use sudoku_print::MAX_BOOK_PUZZLES;
 
 use crate::arg_values::{
-    bounded, once, output_of, usage, value as option_value, Output, UsageError, MAX_THREADS,
+    bounded, once, output_of, scale_value, usage, value as option_value, Output, UsageError,
+    MAX_THREADS,
 };
 use crate::print_args::{Book, BookFlags, BookFormat};
 
@@ -30,7 +31,8 @@ pub const USAGE: &str =
                         [--unique|--any] [--symmetry none|rot180|rot90|mirror|diagonal|random]
                         [--minimal] [--seed S] [-o PATH|-] [--format grid|line]
                         [--with-solutions] [-j N] [--time-limit SECS]
-                        [--technique NAME]... [--with-path] [-o FILE.pdf|FILE.svg [book options]]";
+                        [--technique NAME]... [--with-path] [--scale se|native]
+                        [-o FILE.pdf|FILE.svg [book options]]";
 
 /// The help text of puzzle generation.
 pub const HELP: &str = "  -n N           write N (1-10000) puzzles to sudoku.txt, 0 for blanks
@@ -53,7 +55,9 @@ pub const HELP: &str = "  -n N           write N (1-10000) puzzles to sudoku.txt
     --technique NAME     puzzles whose hardest step is NAME (x-wing, xy-wing, ...; repeat
                          for several: each puzzle's hardest step is one of them);
                          `sudoku rate --techniques` lists the names
-    --with-path          each puzzle followed by its solving path, as # comment lines";
+    --with-path          each puzzle followed by its solving path, as # comment lines
+    --scale se|native    the scale of --difficulty, --rating and --technique: SE's
+                         (default, as `sudoku rate`) or the native one";
 
 /// How puzzles are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +101,8 @@ pub struct PuzzlesArgs {
     pub techniques: TechniqueSet,
     /// Each puzzle followed by its solving path.
     pub with_path: bool,
+    /// The scale of the level, the rating band and the techniques.
+    pub scale: Scale,
     /// A book instead of text, when `-o` names a `.pdf` or `.svg` file.
     pub book: Option<Book>,
 }
@@ -122,6 +128,7 @@ impl PuzzlesArgs {
             time_limit: None,
             techniques: TechniqueSet::EMPTY,
             with_path: false,
+            scale: Scale::Se,
             book: None,
         }
     }
@@ -267,6 +274,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     let (mut threads, mut time_limit) = (None, None);
     let (mut techniques, mut with_path, mut book_flags) =
         (TechniqueSet::EMPTY, false, BookFlags::default());
+    let mut scale = None;
     while let Some(arg) = parser.next()? {
         match arg {
             Long(name) if BookFlags::NAMES.contains(&name) => {
@@ -283,6 +291,11 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
                 techniques.insert(technique);
             }
             Long("with-path") => with_path = true,
+            Long("scale") => once(
+                &mut scale,
+                scale_value(option_value(&mut parser)?)?,
+                "--scale",
+            )?,
             Value(v) if count.is_none() => {
                 count = Some(bounded(v, "the number of puzzles", 1, MAX_PUZZLES)?);
             }
@@ -387,7 +400,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
                 "a book holds at most {MAX_BOOK_PUZZLES} puzzles, not {count}"
             ));
         }
-        Some(book_flags.book(output.clone())?)
+        Some(book_flags.book(output.clone(), scale.unwrap_or_default())?)
     } else {
         if book_flags.any() {
             return usage(
@@ -412,6 +425,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     args.time_limit = time_limit;
     args.techniques = techniques;
     args.with_path = with_path;
+    args.scale = scale.unwrap_or_default();
     args.book = book;
     Ok(args)
 }
@@ -436,7 +450,7 @@ impl PuzzlesArgs {
         if let Some(seed) = self.seed {
             options = options.seed(seed);
         }
-        options.techniques(self.techniques)
+        options.techniques(self.techniques).scale(self.scale)
     }
 }
 

@@ -15,7 +15,7 @@ use sudoku_cli::puzzles_args::{PuzzleFormat, PuzzlesArgs};
 /// Generates and writes the puzzles.
 pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
     let options = args.generator_options();
-    match options.feasibility() {
+    match options.feasibility_for(args.count) {
         Err(e) => return Err(Failure::Input(e.to_string())),
         Ok(Feasibility::VerySlow(why)) => {
             let hint = if args.time_limit.is_none() {
@@ -88,20 +88,14 @@ enum SinkError {
 }
 
 /// The rater's path of `g`, checked against `--technique` before the puzzle
-/// is written: the path is computed again here, by `rate::explain_with`, apart
-/// from the generator's rating. `None` when neither the techniques nor the
-/// path were asked for.
+/// is written: the path is computed again here, by `rate::explain_with` on
+/// the scale in use, apart from the generator's rating. `None` when neither
+/// the techniques nor the path were asked for.
 fn checked_path(g: &Generated, args: &PuzzlesArgs) -> Result<Option<Vec<rate::Step>>, Failure> {
     if args.techniques.is_empty() && !args.with_path {
         return Ok(None);
     }
-    // A lesson's techniques are native ones (see `puzzle::Generator`).
-    let scale = if args.techniques.is_empty() {
-        rate::Scale::Se
-    } else {
-        rate::Scale::Native
-    };
-    let path = rate::explain_with(&g.puzzle, scale);
+    let path = rate::explain_with(&g.puzzle, args.scale);
     if !args.techniques.is_empty() && !args.techniques.is_taught_by(&path) {
         tell!(
             "sudoku: internal error: a generated puzzle's hardest step is not {}: {}",
@@ -117,7 +111,8 @@ fn checked_path(g: &Generated, args: &PuzzlesArgs) -> Result<Option<Vec<rate::St
 /// `# path: 37 steps, hardest X-Wing`, then `# 1. Hidden Single: ...`.
 fn push_path(out: &mut Vec<u8>, path: &[rate::Step]) {
     use std::io::Write as _;
-    let hardest = path.iter().map(|s| s.technique).max();
+    // The step the rating names, as `sudoku rate` and a book's caption do.
+    let hardest = rate::hardest_step(path).map(|s| s.technique);
     let _ = write!(out, "# path: {} steps", path.len());
     if let Some(hardest) = hardest {
         let _ = write!(out, ", hardest {hardest}");
@@ -129,8 +124,9 @@ fn push_path(out: &mut Vec<u8>, path: &[rate::Step]) {
 }
 
 /// Generates the puzzles and writes them as a book: each is checked as for
-/// text, its rating kept when the generator rated it, and the rest solved
-/// and rated by `sudoku_print::fill`.
+/// text, its rating kept when the generator rated it (on the scale in use,
+/// as `sudoku print --scale` rates), and the rest solved and rated by
+/// `sudoku_print::fill_with`.
 fn write_book(
     args: &PuzzlesArgs,
     book: &Book,
@@ -166,7 +162,7 @@ fn write_book(
         Err(RunError::Generate(e)) => return Err(Failure::Input(e.to_string())),
     };
     // Generated puzzles all have a solution, so filling cannot fail.
-    if sudoku_print::fill(&mut entries, threads).is_err() {
+    if sudoku_print::fill_with(&mut entries, threads, book.scale).is_err() {
         return Err(Failure::Partial);
     }
     if !entries.is_empty() {

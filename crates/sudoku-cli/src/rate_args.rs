@@ -6,7 +6,7 @@ use lexopt::prelude::*;
 use sudoku_core::rate::Scale;
 
 use crate::arg_values::{
-    bounded, once, usage, value as option_value, Input, UsageError, MAX_THREADS,
+    bounded, once, scale_value, usage, value as option_value, Input, UsageError, MAX_THREADS,
 };
 
 /// A parsed `rate`, `explain` or `hint` command.
@@ -43,19 +43,11 @@ pub fn parse(name: &str, args: Vec<OsString>) -> Result<RateCommand, UsageError>
     let (mut techniques, mut scale, mut words) = (false, None, false);
     while let Some(arg) = parser.next()? {
         match arg {
-            Long("scale") => {
-                let text = option_value(&mut parser)?;
-                let parsed = text
-                    .to_str()
-                    .and_then(|t| t.parse::<Scale>().ok())
-                    .ok_or_else(|| {
-                        UsageError::new(&format!(
-                            "--scale takes se or native, not '{}'",
-                            text.to_string_lossy()
-                        ))
-                    })?;
-                once(&mut scale, parsed, "--scale")?;
-            }
+            Long("scale") => once(
+                &mut scale,
+                scale_value(option_value(&mut parser)?)?,
+                "--scale",
+            )?,
             Long("techniques") if name == "rate" => techniques = true,
             Long("csv") if name == "rate" => csv = true,
             Short('j') | Long("threads") if name == "rate" => once(

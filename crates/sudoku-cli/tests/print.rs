@@ -583,3 +583,74 @@ fn bad_input_and_impossible_output_leave_the_old_book() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(out.stdout.starts_with(b"%PDF-1.4\n") && out.stdout.ends_with(b"%%EOF\n"));
 }
+
+/// The text of every page of `pdf`, in order.
+fn book_text(pdf: &Path) -> String {
+    (1..=page_count(pdf))
+        .map(|page| page_text(pdf, page))
+        .collect::<Vec<_>>()
+        .join("\u{c}")
+}
+
+#[test]
+fn a_lesson_book_equals_the_lesson_printed() {
+    if !have_poppler("a_lesson_book_equals_the_lesson_printed") {
+        return;
+    }
+    // Issue 39: the book of a lesson captioned every puzzle with the
+    // lesson's technique on the native scale, where `print` says what
+    // `rate` says. Both books now come from the same ratings.
+    let scratch = Scratch::new("print-lesson");
+    for (lesson, scale) in [
+        (
+            &["--technique", "x-wing", "--difficulty", "medium"][..],
+            "se",
+        ),
+        (&["--technique", "skyscraper"], "native"),
+    ] {
+        let request = [
+            &["puzzles", "30", "--seed", "1", "--scale", scale][..],
+            lesson,
+        ]
+        .concat();
+        let book = scratch.run(&[&request[..], &["-o", "book.pdf", "--answers"]].concat());
+        assert!(book.status.success(), "{request:?}: {}", stderr(&book));
+        let text = scratch.run(&[&request[..], &["-o", "lesson.txt"]].concat());
+        assert!(text.status.success(), "{request:?}: {}", stderr(&text));
+        let printed = scratch.run(&[
+            "print",
+            "lesson.txt",
+            "-o",
+            "printed.pdf",
+            "--answers",
+            "--scale",
+            scale,
+        ]);
+        assert!(
+            printed.status.success(),
+            "{request:?}: {}",
+            stderr(&printed)
+        );
+        let (book, printed) = (
+            book_text(&scratch.join("book.pdf")),
+            book_text(&scratch.join("printed.pdf")),
+        );
+        assert_eq!(book, printed, "{request:?}");
+        // And the captions are `sudoku rate`'s, on the same scale.
+        let rated = scratch.run(&["rate", "lesson.txt", "--scale", scale]);
+        assert!(rated.status.success(), "{}", stderr(&rated));
+        for (i, line) in String::from_utf8_lossy(&rated.stdout).lines().enumerate() {
+            let mut parts = line.splitn(3, ' ');
+            let (score, level, hardest) = (
+                parts.next().unwrap(),
+                parts.next().unwrap(),
+                parts.next().unwrap(),
+            );
+            let caption = format!("No. {} score {score} · {level} · {hardest}", i + 1);
+            assert!(
+                book.contains(&caption),
+                "{request:?}: {caption} not in the book"
+            );
+        }
+    }
+}

@@ -542,7 +542,6 @@ fn impossible_requests_are_refused_with_status_2() {
         // Only a grid without blanks rates 0.0, and full houses alone need
         // few blanks (found by fuzzing the request checker).
         &["puzzles", "3", "--rating", "0..0"],
-        &["puzzles", "3", "--rating", "0..1", "--difficulty", "easy"],
         &["puzzles", "3", "--rating", "1.0", "--blanks", "30..40"],
     ] {
         let dir = scratch("impossible");
@@ -611,6 +610,21 @@ fn full_house_and_complete_grid_requests_are_met_when_blanks_allow() {
             ],
             0,
         ),
+        // Without a blank range, full houses alone come from the few
+        // blanks they need, as a Full House lesson does.
+        (
+            &[
+                "puzzles",
+                "2",
+                "--rating",
+                "0..1",
+                "--difficulty",
+                "easy",
+                "--seed",
+                "2",
+            ],
+            21,
+        ),
     ] {
         let made = succeed(&dir, args);
         let grids = read_grids(&made);
@@ -653,4 +667,195 @@ fn a_time_limit_with_nothing_made_keeps_the_old_file() {
     assert_eq!(read(&dir.join("sudoku.txt")), "kept\n");
     let names: Vec<_> = std::fs::read_dir(&dir).expect("list").collect();
     assert_eq!(names.len(), 1, "a temporary file was left: {names:?}");
+}
+
+/// Runs `args` and requires the refusal of an impossible request: status 2,
+/// one `sudoku: impossible request:` line, sudoku.txt untouched. Returns
+/// the message.
+fn assert_refused(dir: &Path, args: &[&str]) -> String {
+    std::fs::write(dir.join("sudoku.txt"), "kept\n").expect("write");
+    let started = std::time::Instant::now();
+    // A time limit, so that a request wrongly taken ends anyway.
+    let out = run_in(dir, &[args, &["--time-limit", "10"]].concat());
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(
+        stderr.starts_with("sudoku: impossible request:") && stderr.lines().count() == 1,
+        "{args:?}: {stderr}"
+    );
+    // Refused at once, not after a search.
+    assert!(
+        started.elapsed().as_secs() < 5,
+        "{args:?} took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(read(&dir.join("sudoku.txt")), "kept\n", "{args:?}");
+    stderr
+}
+
+#[test]
+fn every_se_rating_rate_gives_can_be_asked_for() {
+    // `rate` gives 1.5 (a hidden single in a row or column) to a third of
+    // the 17-clue set, and 7.1-7.3 (SE's chains) to about a sixth of
+    // random minimal puzzles: both are made, and `rate` agrees.
+    let dir = scratch("se-ratings");
+    for (args, lo, hi) in [
+        (
+            &["puzzles", "2", "--rating", "1.5", "--seed", "4"][..],
+            1.5,
+            1.5,
+        ),
+        (
+            &["puzzles", "1", "--rating", "1.3..1.6", "--seed", "5"],
+            1.3,
+            1.6,
+        ),
+        (
+            &["puzzles", "2", "--rating", "7.1..7.3", "--seed", "6"],
+            7.1,
+            7.3,
+        ),
+    ] {
+        let puzzles = read_grids(&succeed(&dir, args));
+        assert_eq!(puzzles.len(), args[1].parse::<usize>().unwrap());
+        for p in &puzzles {
+            assert_eq!(count_solutions(p, 2), 1, "{args:?}");
+        }
+        let rated = ratings(&dir, "sudoku.txt");
+        assert!(
+            rated.iter().all(|&(s, _)| lo <= s && s <= hi),
+            "{args:?}: {rated:?}"
+        );
+    }
+    // Rare ones are accepted too: the run gets as far as its time limit
+    // (status 0 or 1), never a refusal.
+    for rating in ["4.7", "6.7", "6.3", "11.8"] {
+        let args = [
+            "puzzles",
+            "1",
+            "--rating",
+            rating,
+            "--time-limit",
+            "0.2",
+            "-j",
+            "1",
+        ];
+        let out = run_in(&dir, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{args:?}: {stderr}"
+        );
+    }
+    // And the refusal's list of ratings is SE's: 1.5 and 7.1 in it, the
+    // native scale's 5.3 (Finned Jellyfish) not.
+    let message = assert_refused(&dir, &["puzzles", "1", "--rating", "5.8..6.1"]);
+    assert!(
+        message.contains("1.5,") && message.contains("6.2-"),
+        "{message}"
+    );
+    assert!(!message.contains("5.3"), "{message}");
+}
+
+#[test]
+fn lessons_and_ratings_that_need_more_blanks_are_refused_alike() {
+    let dir = scratch("lesson-blanks");
+    // X-Wing is medium: refused with 20-25 blanks as --difficulty medium is.
+    assert_refused(
+        &dir,
+        &[
+            "puzzles",
+            "1",
+            "--difficulty",
+            "medium",
+            "--blanks",
+            "20..25",
+        ],
+    );
+    assert_refused(
+        &dir,
+        &[
+            "puzzles",
+            "1",
+            "--technique",
+            "x-wing",
+            "--blanks",
+            "20..25",
+        ],
+    );
+    // Full houses alone: at most 21 blanks, whether asked as a rating or a
+    // technique, and never minimal.
+    assert_refused(
+        &dir,
+        &["puzzles", "1", "--rating", "1.0", "--blanks", "30..40"],
+    );
+    assert_refused(
+        &dir,
+        &[
+            "puzzles",
+            "1",
+            "--technique",
+            "full-house",
+            "--blanks",
+            "30..40",
+        ],
+    );
+    assert_refused(
+        &dir,
+        &["puzzles", "1", "--technique", "full-house", "--minimal"],
+    );
+    assert_refused(&dir, &["puzzles", "1", "--rating", "1.0", "--minimal"]);
+    // Without --blanks both come from the full-house blank counts, and
+    // `rate` gives every one 1.0.
+    for args in [
+        &["puzzles", "2", "--rating", "1.0", "--seed", "3"][..],
+        &["puzzles", "2", "--technique", "full-house", "--seed", "3"],
+    ] {
+        let puzzles = read_grids(&succeed(&dir, args));
+        assert_eq!(puzzles.len(), 2, "{args:?}");
+        for p in &puzzles {
+            assert_eq!(count_solutions(p, 2), 1, "{args:?}");
+            assert!(blanks(p) <= 21, "{args:?}");
+        }
+        let rated = ratings(&dir, "sudoku.txt");
+        assert!(rated.iter().all(|&(s, _)| s == 1.0), "{args:?}: {rated:?}");
+    }
+}
+
+#[test]
+fn any_makes_n_distinct_puzzles_or_refuses_at_once() {
+    let dir = scratch("any");
+    for symmetry in ["none", "rot180"] {
+        let args = [
+            "puzzles",
+            "5",
+            "--any",
+            "--symmetry",
+            symmetry,
+            "--seed",
+            "8",
+        ];
+        let puzzles = read_grids(&succeed(&dir, &args));
+        assert_eq!(puzzles.len(), 5, "{args:?}");
+        assert_distinct(&puzzles);
+        for p in &puzzles {
+            assert!(
+                count_solutions(p, 1) >= 1,
+                "{args:?}: a puzzle has no solution"
+            );
+            assert!(pattern_has(symmetry, p), "{args:?}");
+            assert!(
+                (20..=55).contains(&blanks(p)),
+                "{args:?}: {} blanks",
+                blanks(p)
+            );
+        }
+    }
+    // One puzzle has 81 blanks (the empty grid): one is made, two are refused.
+    let one = read_grids(&succeed(&dir, &["puzzles", "1", "--any", "--blanks", "81"]));
+    assert_eq!(one, vec![[0u8; 81]]);
+    let message = assert_refused(&dir, &["puzzles", "2", "--any", "--blanks", "81"]);
+    assert!(message.contains("only 1"), "{message}");
+    // 80 blanks: 81 cells times 9 digits, 729 puzzles; with the empty grid 730.
+    assert_refused(&dir, &["puzzles", "731", "--any", "--blanks", "80..81"]);
 }

@@ -12,10 +12,10 @@
 //!    drawn from the requested range; with it, every orbit is tried once, which
 //!    yields a minimal puzzle.
 //! 3. The puzzle is verified (see [`Generator`]) and otherwise drawn again.
-//!    With a difficulty, it is rated last ([`crate::rate`], on Sudoku
-//!    Explainer's scale; on the native scale when techniques are requested,
-//!    as they name native techniques) and kept only if its rating is in the
-//!    band. Without a blank range the removal goes as far
+//!    With a difficulty, a rating band or techniques, it is rated last
+//!    ([`crate::rate`], on Sudoku Explainer's scale unless the native one is
+//!    asked for) and kept only if its rating is in the band and its hardest
+//!    step one of the techniques. Without a blank range the removal goes as far
 //!    as uniqueness allows, which gives the hardest puzzles of a grid; so hard
 //!    and expert puzzles come from the same fast pass, with more draws.
 //!
@@ -67,7 +67,7 @@ use thiserror::Error;
 
 use crate::batch::map_ordered;
 use crate::grid::{Grid, CELLS};
-use crate::rate::{self, Level, Rating, Technique, TechniqueSet};
+use crate::rate::{self, Level, Rating, Scale, Scores, Technique, TechniqueSet};
 use crate::solver::{BitmaskSolver, Solver};
 
 use dig::{dig, SwapSets, Target, Witness};
@@ -109,6 +109,8 @@ pub struct GeneratorOptions {
     rating: Option<(f32, f32)>,
     /// Techniques one of which must be the hardest step (empty: any).
     techniques: TechniqueSet,
+    /// The scale of the level, the rating band and the techniques.
+    scale: Scale,
     /// The caller's seed; `None` until one is given. A [`Generator`] draws a
     /// [`random_seed`] for options without one, so that options with a seed
     /// never touch the operating system's random source.
@@ -136,6 +138,7 @@ impl GeneratorOptions {
             level: None,
             rating: None,
             techniques: TechniqueSet::EMPTY,
+            scale: Scale::Se,
             seed: None,
         }
     }
@@ -154,7 +157,9 @@ impl GeneratorOptions {
     }
 
     /// Whether every puzzle must have exactly one solution (the default), or
-    /// only at least one.
+    /// only at least one. Without a blank range, puzzles with at least one
+    /// solution take [`ANY_BLANKS`] blanks (removing clues as far as the
+    /// other options allow would give the empty grid, and only one).
     #[must_use]
     pub fn unique(mut self, unique: bool) -> Self {
         self.unique = unique;
@@ -191,8 +196,9 @@ impl GeneratorOptions {
     }
 
     /// Puzzles that teach one of `techniques`: the hardest step of each
-    /// puzzle's rating path is one of them (see [`TechniqueSet`]). An empty
-    /// set lifts the requirement. Requires uniqueness.
+    /// puzzle's rating path, the one its [`Rating::hardest`] names, is one
+    /// of them (see [`TechniqueSet`]), on the [scale](GeneratorOptions::scale)
+    /// in use. An empty set lifts the requirement. Requires uniqueness.
     ///
     /// Without a blank range, puzzles whose techniques are all singles come
     /// from book-like blank counts ([`EASY_BLANKS`], or [`FULL_HOUSE_BLANKS`]
@@ -200,6 +206,25 @@ impl GeneratorOptions {
     /// uniqueness allows, as for [`GeneratorOptions::level`].
     pub fn techniques(mut self, techniques: TechniqueSet) -> Self {
         self.techniques = techniques;
+        self
+    }
+
+    /// The scale the level, the rating band and the techniques are on:
+    /// Sudoku Explainer's by default, as [`rate::rate`] rates; with
+    /// [`Scale::Native`], as [`rate::rate_native`] does (and lessons may
+    /// name the native scale's own techniques, such as Skyscraper).
+    ///
+    /// ```
+    /// use sudoku_core::puzzle::GeneratorOptions;
+    /// use sudoku_core::rate::{Scale, Technique};
+    ///
+    /// let skyscraper = GeneratorOptions::new().techniques([Technique::Skyscraper].into_iter().collect());
+    /// assert!(skyscraper.feasibility().is_err()); // not a technique of SE's
+    /// assert!(skyscraper.scale(Scale::Native).feasibility().is_ok());
+    /// ```
+    #[must_use]
+    pub fn scale(mut self, scale: Scale) -> Self {
+        self.scale = scale;
         self
     }
 
@@ -216,6 +241,13 @@ impl GeneratorOptions {
         self.blanks.0..=self.blanks.1
     }
 
+    /// The scale of the level, the rating band and the techniques (see
+    /// [`GeneratorOptions::scale`]).
+    #[must_use]
+    pub fn rating_scale(&self) -> Scale {
+        self.scale
+    }
+
     /// The seed given with [`GeneratorOptions::seed`], if any. A
     /// [`Generator`] made from options without one draws its own (see
     /// [`Generator::options`]).
@@ -225,6 +257,12 @@ impl GeneratorOptions {
     }
 
     /// Whether the options can be met, and whether quickly. See [`Feasibility`].
+    ///
+    /// A rating is the difficulty of the path's hardest step, so it is one
+    /// of the [ratings the scale can give](Scale::ratings), and a lesson's
+    /// one of [its techniques' difficulties](Scale::scores_of): a band,
+    /// level or lesson that holds none of them is impossible, and every
+    /// rating the rater gives is one the generator aims at.
     ///
     /// ```
     /// use sudoku_core::puzzle::{Feasibility, GeneratorOptions};
@@ -236,14 +274,16 @@ impl GeneratorOptions {
     ///     Ok(Feasibility::VerySlow(_))
     /// ));
     /// assert_eq!(GeneratorOptions::new().blanks(20..=55).feasibility(), Ok(Feasibility::Fine));
+    /// // SE rates a hidden single in a row 1.5; nothing rates 2.1 or 2.2.
+    /// assert_eq!(GeneratorOptions::new().rating(1.5..=1.5).feasibility(), Ok(Feasibility::Fine));
+    /// assert!(GeneratorOptions::new().rating(2.1..=2.2).feasibility().is_err());
     /// ```
     pub fn feasibility(&self) -> Result<Feasibility, PuzzleError> {
-        let (lo, hi) = self.blanks;
         let impossible = |why: Impossibility| Err(PuzzleError::Impossible(why));
-        if lo > hi {
+        if self.blanks.0 > self.blanks.1 {
             return impossible(Impossibility::EmptyBlankRange {
-                lower: lo,
-                upper: hi,
+                lower: self.blanks.0,
+                upper: self.blanks.1,
             });
         }
         if self.minimal && !self.unique {
@@ -256,26 +296,40 @@ impl GeneratorOptions {
         if !self.techniques.is_empty() && !self.unique {
             return impossible(Impossibility::TechniqueNotUnique);
         }
+        let scale = self.scale;
         for technique in self.techniques.iter() {
-            // Lessons are generated and checked on the native scale.
-            if !rate::Scale::Native.has(technique) {
-                return impossible(Impossibility::TechniqueNotNative { technique });
+            let scores = scale.scores_of(technique);
+            if scores.is_empty() {
+                return impossible(Impossibility::TechniqueNotOnScale { technique, scale });
             }
-            let weight = technique.weight();
-            if let Some(level) = self.level.filter(|&l| Level::of_score(weight) != l) {
-                return impossible(Impossibility::TechniqueOutsideLevel { technique, level });
+            if let Some(level) = self.level {
+                if scores.filter(|s| Level::of_score(s) == level).is_empty() {
+                    return impossible(Impossibility::TechniqueOutsideLevel {
+                        technique,
+                        level,
+                        scale,
+                    });
+                }
             }
-            if let Some((a, b)) = self.rating.filter(|&(a, b)| !(a <= weight && weight <= b)) {
-                return impossible(Impossibility::TechniqueOutsideRating {
-                    technique,
-                    lower: a,
-                    upper: b,
-                });
+            if let Some((a, b)) = self.rating {
+                if scores.filter(|s| a <= s && s <= b).is_empty() {
+                    return impossible(Impossibility::TechniqueOutsideRating {
+                        technique,
+                        lower: a,
+                        upper: b,
+                        scale,
+                    });
+                }
             }
         }
         if let Some((a, b)) = self.rating {
-            if a.partial_cmp(&b).is_none_or(|o| o.is_gt()) || b < 0.0 || a > MAX_SCORE {
-                return impossible(Impossibility::RatingOutOfScale { lower: a, upper: b });
+            let top = scale.ratings().highest().unwrap_or(0.0);
+            if a.partial_cmp(&b).is_none_or(|o| o.is_gt()) || b < 0.0 || a > top {
+                return impossible(Impossibility::RatingOutOfScale {
+                    lower: a,
+                    upper: b,
+                    scale,
+                });
             }
             if let Some(level) = self.level {
                 let (lo, hi) = level.band();
@@ -288,13 +342,24 @@ impl GeneratorOptions {
                 }
             }
         }
-        if let Some(lowest) = self.lowest_possible_score()? {
+        let possible = self.possible_ratings();
+        if possible.is_some_and(Scores::is_empty) {
+            return impossible(Impossibility::NoSuchRating {
+                scale,
+                level: self.level,
+                rating: self.rating,
+            });
+        }
+        let ((lo, hi), _) = self.drawn_blanks();
+        let lowest = possible.and_then(Scores::lowest);
+        let highest = possible.and_then(Scores::highest);
+        if let Some(lowest) = lowest.filter(|&l| l > SINGLES_MAX) {
             let (level_name, floor) = if lowest >= Level::Extreme.band().0 {
                 ("extreme", EXTREME_BLANKS_MIN)
             } else {
                 ("beyond singles", BEYOND_SINGLES_BLANKS_MIN)
             };
-            if lowest > SINGLES_MAX && hi < floor {
+            if hi < floor {
                 return impossible(Impossibility::TooFewBlanksForRating {
                     lowest,
                     level_name,
@@ -303,12 +368,13 @@ impl GeneratorOptions {
                 });
             }
         }
-        if self
-            .highest_possible_score()?
-            .is_some_and(|highest| highest <= FULL_HOUSE_MAX)
-            && (!self.spread || lo > FULL_HOUSE_BLANKS_MAX)
-        {
-            return impossible(Impossibility::TooManyBlanksForFullHouses);
+        if highest.is_some_and(|h| h <= FULL_HOUSE_MAX) {
+            if self.minimal {
+                return impossible(Impossibility::MinimalFullHouses);
+            }
+            if lo > FULL_HOUSE_BLANKS_MAX {
+                return impossible(Impossibility::TooManyBlanksForFullHouses);
+            }
         }
         if self.minimal && hi < MINIMAL_BLANKS_MIN {
             return impossible(Impossibility::TooFewBlanksForMinimal {
@@ -319,11 +385,7 @@ impl GeneratorOptions {
         if self.unique && lo > MAX_UNIQUE_BLANKS {
             return impossible(Impossibility::TooManyBlanksForUnique { lower: lo });
         }
-        let symmetries: Vec<Symmetry> = match self.symmetry {
-            SymmetryChoice::Fixed(s) => vec![s],
-            SymmetryChoice::Random => RANDOM_SYMMETRIES.to_vec(),
-        };
-        for &symmetry in &symmetries {
+        for symmetry in self.symmetries() {
             let reachable = symmetry.reachable_blanks();
             if !(lo..=hi).any(|b| reachable[b]) {
                 return impossible(Impossibility::SymmetryBlanks {
@@ -334,19 +396,26 @@ impl GeneratorOptions {
                 });
             }
         }
-        let full_house_is_rare = self.minimal || (self.spread && lo > FULL_HOUSE_BLANKS.1);
+        let full_house_is_rare = lo > FULL_HOUSE_BLANKS.1;
         let rare = self.techniques.iter().find(|&t| {
-            RARE_TECHNIQUES.contains(&t) && (t != Technique::FullHouse || full_house_is_rare)
+            rare_techniques(scale).contains(&t) && (t != Technique::FullHouse || full_house_is_rare)
         });
         if let Some(rare) = rare {
             return Ok(Feasibility::VerySlow(SlowReason::RareTechnique {
                 technique: rare,
             }));
         }
-        if self.rating.is_some_and(|(a, _)| a > COMMON_SCORE_MAX) {
-            return Ok(Feasibility::VerySlow(SlowReason::RareRating {
-                above: COMMON_SCORE_MAX,
-            }));
+        if let Some((a, _)) = self.rating {
+            if a > HIGHEST_KNOWN_RATING {
+                return Ok(Feasibility::VerySlow(SlowReason::UnknownRating {
+                    above: HIGHEST_KNOWN_RATING,
+                }));
+            }
+            if a > COMMON_SCORE_MAX {
+                return Ok(Feasibility::VerySlow(SlowReason::RareRating {
+                    above: COMMON_SCORE_MAX,
+                }));
+            }
         }
         if self.unique && lo > SLOW_UNIQUE_BLANKS {
             return Ok(Feasibility::VerySlow(SlowReason::FewClues { lower: lo }));
@@ -359,13 +428,13 @@ impl GeneratorOptions {
         if !self.unique && lo >= CELLS - 2 {
             return Ok(Feasibility::VerySlow(SlowReason::NearlyEmpty));
         }
-        if let Some(lowest) = self.lowest_possible_score()? {
+        if let Some(lowest) = lowest.filter(|&l| l > SINGLES_MAX) {
             let slow_below = if lowest >= Level::Extreme.band().0 {
                 SLOW_EXTREME_BLANKS
             } else {
                 SLOW_BEYOND_SINGLES_BLANKS
             };
-            if lowest > SINGLES_MAX && hi < slow_below {
+            if hi < slow_below {
                 return Ok(Feasibility::VerySlow(SlowReason::FewBlanksForRating {
                     lowest,
                     below: slow_below,
@@ -375,51 +444,112 @@ impl GeneratorOptions {
         Ok(Feasibility::Fine)
     }
 
-    /// The lowest score a puzzle meeting the level and rating band can have,
-    /// `None` when neither is asked for.
+    /// [`GeneratorOptions::feasibility`] for a run of `count` distinct
+    /// puzzles: also impossible when fewer distinct puzzles meet the
+    /// options, as happens with 80 or 81 blanks without uniqueness (the
+    /// empty grid is the only puzzle with 81).
     ///
-    /// A rating is the weight of the hardest step, so it is one of the
-    /// techniques' weights (or 0.0 for a grid without blanks): a band that
-    /// holds none of them, or none of the level's, is impossible.
-    fn lowest_possible_score(&self) -> Result<Option<f32>, PuzzleError> {
-        Ok(self.possible_scores()?.map(|(lowest, _)| lowest))
-    }
-
-    /// The highest score a puzzle meeting the level and rating band can have.
-    fn highest_possible_score(&self) -> Result<Option<f32>, PuzzleError> {
-        Ok(self.possible_scores()?.map(|(_, highest)| highest))
-    }
-
-    /// The lowest and highest scores a puzzle meeting the level and rating
-    /// band can have, `None` when neither is asked for; see
-    /// [`Self::lowest_possible_score`].
-    fn possible_scores(&self) -> Result<Option<(f32, f32)>, PuzzleError> {
-        if self.level.is_none() && self.rating.is_none() {
-            return Ok(None);
+    /// ```
+    /// use sudoku_core::puzzle::GeneratorOptions;
+    ///
+    /// let empty = GeneratorOptions::new().unique(false).blanks(81..=81);
+    /// assert!(empty.feasibility_for(1).is_ok());
+    /// assert!(empty.feasibility_for(2).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`PuzzleError::Impossible`], as [`GeneratorOptions::feasibility`].
+    pub fn feasibility_for(&self, count: usize) -> Result<Feasibility, PuzzleError> {
+        let feasibility = self.feasibility()?;
+        if let Some(most) = self.most_distinct().filter(|&most| count as u64 > most) {
+            let ((lower, upper), _) = self.drawn_blanks();
+            return Err(PuzzleError::Impossible(Impossibility::TooFewDistinct {
+                count,
+                most,
+                lower,
+                upper,
+            }));
         }
-        let wanted = |score: f32| {
-            self.level
-                .is_none_or(|level| Level::of_score(score) == level)
-                && self.rating.is_none_or(|(a, b)| a <= score && score <= b)
+        Ok(feasibility)
+    }
+
+    /// How many distinct puzzles meet the blank range and symmetry, when
+    /// there are few: only for 80 and 81 blanks without uniqueness, where
+    /// every puzzle is the empty grid or one clue (any one clue has a
+    /// solution) in a cell that is an orbit of its own. With two clues or
+    /// more there are thousands, and a run's redraws find them.
+    fn most_distinct(&self) -> Option<u64> {
+        let ((lo, hi), _) = self.drawn_blanks();
+        if self.unique || lo < CELLS - 1 {
+            return None;
+        }
+        let mut one_clue = [false; CELLS];
+        for symmetry in self.symmetries() {
+            for orbit in symmetry.orbits().iter().filter(|o| o.len() == 1) {
+                one_clue[orbit.first()] = true;
+            }
+        }
+        let cells = one_clue.iter().filter(|&&c| c).count() as u64;
+        let with_one = if (lo..=hi).contains(&(CELLS - 1)) {
+            9 * cells
+        } else {
+            0
         };
-        // Only a grid without blanks rates 0.0, and the generator makes one
-        // only when a blank range starting at 0 was asked for (without a
-        // range it removes clues as far as it can).
-        let no_blank = (self.spread && self.blanks.0 == 0).then_some(0.0);
-        let scores: Vec<f32> = rate::Technique::ALL
-            .iter()
-            .map(|t| t.weight())
-            .chain(no_blank)
-            .filter(|&score| wanted(score))
-            .collect();
-        let lowest = scores.iter().copied().min_by(f32::total_cmp);
-        let highest = scores.iter().copied().max_by(f32::total_cmp);
-        match lowest.zip(highest) {
-            Some(range) => Ok(Some(range)),
-            None => Err(PuzzleError::Impossible(Impossibility::NoTechniqueWeight {
-                level: self.level,
-                rating: self.rating,
-            })),
+        let empty = u64::from(hi == CELLS);
+        Some(with_one + empty)
+    }
+
+    /// The symmetries puzzles are drawn with.
+    fn symmetries(&self) -> Vec<Symmetry> {
+        match self.symmetry {
+            SymmetryChoice::Fixed(s) => vec![s],
+            SymmetryChoice::Random => RANDOM_SYMMETRIES.to_vec(),
+        }
+    }
+
+    /// The ratings a puzzle meeting the level, the rating band and the
+    /// techniques can have on the scale in use, `None` when none of them is
+    /// asked for. Only a grid without blanks rates 0.0, and the generator
+    /// makes one only when a blank range starting at 0 was asked for
+    /// (without a range it removes clues).
+    fn possible_ratings(&self) -> Option<Scores> {
+        if self.level.is_none() && self.rating.is_none() && self.techniques.is_empty() {
+            return None;
+        }
+        let scores = if self.techniques.is_empty() {
+            self.scale.ratings()
+        } else {
+            self.techniques
+                .iter()
+                .fold(Scores::EMPTY, |all, t| all.union(self.scale.scores_of(t)))
+        };
+        let complete = self.spread && self.blanks.0 == 0;
+        Some(scores.filter(|score| {
+            (complete || score > 0.0)
+                && self
+                    .level
+                    .is_none_or(|level| Level::of_score(score) == level)
+                && self.rating.is_none_or(|(a, b)| a <= score && score <= b)
+        }))
+    }
+
+    /// The blank range the generator draws from, and whether it draws each
+    /// puzzle's target from it (otherwise clues are removed as far as
+    /// uniqueness allows). Without a range asked for: puzzles only full
+    /// houses solve come from [`FULL_HOUSE_BLANKS`], puzzles only singles
+    /// solve (easy ones) from [`EASY_BLANKS`], and puzzles without
+    /// uniqueness from [`ANY_BLANKS`].
+    fn drawn_blanks(&self) -> ((usize, usize), bool) {
+        if self.spread || self.minimal {
+            return (self.blanks, self.spread);
+        }
+        if !self.unique {
+            return (ANY_BLANKS, true);
+        }
+        match self.possible_ratings().and_then(Scores::highest) {
+            Some(h) if h <= FULL_HOUSE_MAX => (FULL_HOUSE_BLANKS, true),
+            Some(h) if h <= SINGLES_MAX => (EASY_BLANKS, true),
+            _ => (self.blanks, false),
         }
     }
 }
@@ -464,17 +594,19 @@ const MINIMAL_BLANKS_MIN: usize = CELLS - 40;
 /// several hundred such puzzles rated higher.
 const COMMON_SCORE_MAX: f32 = 7.5;
 
-/// The highest rating: [`rate::Technique::TrialAndError`]'s weight.
-const MAX_SCORE: f32 = 11.0;
+/// The highest rating of any puzzle known to this crate: the hardest of
+/// the forum's lists rate 9.7 to 11.9 on SE's scale (docs/rating.md).
+/// Higher ratings are on the scale, but no search is known to end.
+const HIGHEST_KNOWN_RATING: f32 = 11.9;
 
 /// Techniques that are the hardest step of fewer than 1 in 2,000 random
-/// minimal puzzles. Measured on 40,000 (`sudoku puzzles 20000 --minimal`,
-/// without symmetry and with rot180, through `sudoku rate --csv`): Hidden
-/// Triple 20, Simple Colouring 19, Finned Jellyfish 10, Swordfish 7, Naked
-/// Quad 4, Jellyfish 1, Hidden Quad 1, and none for Full House (which comes
-/// from [`FULL_HOUSE_BLANKS`] unless minimal puzzles are asked for), Dynamic
-/// Forcing Chain and Trial and Error.
-const RARE_TECHNIQUES: [Technique; 10] = [
+/// minimal puzzles on the native scale. Measured on 40,000 (`sudoku puzzles
+/// 20000 --minimal`, without symmetry and with rot180, through `sudoku rate
+/// --csv --scale native`): Hidden Triple 20, Simple Colouring 19, Finned
+/// Jellyfish 10, Swordfish 7, Naked Quad 4, Jellyfish 1, Hidden Quad 1,
+/// and none for Full House (which comes from [`FULL_HOUSE_BLANKS`] unless a
+/// blank range says otherwise), Dynamic Forcing Chain and Trial and Error.
+const RARE_NATIVE_TECHNIQUES: [Technique; 10] = [
     Technique::FullHouse,
     Technique::HiddenTriple,
     Technique::SimpleColouring,
@@ -486,6 +618,42 @@ const RARE_TECHNIQUES: [Technique; 10] = [
     Technique::DynamicForcingChain,
     Technique::TrialAndError,
 ];
+
+/// The same on SE's scale, measured on the same 40,000 (`sudoku puzzles
+/// 20000 --minimal [--symmetry rot180] --seed 1|2`, through `sudoku rate
+/// --csv`): BUG type 2 18, Swordfish 16, Bidirectional X-Cycle 6, Naked
+/// Quad 3, X-Chain 1, Jellyfish 1, and none for the rest listed here;
+/// Direct Claiming was never the hardest step of 20,000 puzzles with 42-50
+/// blanks either.
+const RARE_SE_TECHNIQUES: [Technique; 15] = [
+    Technique::FullHouse,
+    Technique::DirectClaiming,
+    Technique::Swordfish,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+    Technique::BugType2,
+    Technique::XCycle,
+    Technique::XChain,
+    Technique::TuvwxyzWing,
+    Technique::DynamicForcingChainPlus,
+    Technique::NestedForcingChain,
+    Technique::NestedMultipleForcingChain,
+    Technique::NestedDynamicForcingChain,
+    Technique::TrialAndError,
+];
+
+/// The techniques rarely the hardest step of a random puzzle on `scale`.
+fn rare_techniques(scale: Scale) -> &'static [Technique] {
+    match scale {
+        Scale::Se => &RARE_SE_TECHNIQUES,
+        Scale::Native => &RARE_NATIVE_TECHNIQUES,
+    }
+}
+
+/// The blank range of puzzles without uniqueness when none is given: the
+/// assignment's 20 to 55, as `sudoku -n N` without `-r` has them.
+pub const ANY_BLANKS: (usize, usize) = (20, 55);
 
 /// Below this many blanks (above 33 clues) minimal puzzles become rare.
 const MINIMAL_TYPICAL_BLANKS_LOW: usize = 48;
@@ -512,6 +680,15 @@ pub enum Feasibility {
 #[derive(Debug, Clone, PartialEq, Error)]
 #[non_exhaustive]
 pub enum SlowReason {
+    /// The rating band starts above every rating known.
+    #[error(
+        "no puzzle is known to rate above {above} (the hardest known rate 9.7 to 11.9); \
+         this will most likely run until it is stopped"
+    )]
+    UnknownRating {
+        /// The highest rating known.
+        above: f32,
+    },
     /// The rating band starts above what random puzzles commonly reach.
     #[error(
         "puzzles rated above {above} (dynamic forcing chains, trial and error) \
@@ -584,12 +761,18 @@ pub enum Impossibility {
     #[error("difficulty is rated on puzzles with a unique solution")]
     RatedNotUnique,
     /// The rating band is empty or outside the scale.
-    #[error("ratings run from 0 to {MAX_SCORE}, so none lies in {lower}..{upper}")]
+    #[error(
+        "ratings on {} run from 0.0 to {}, so none lies in {lower}..{upper}",
+        scale_name(*scale),
+        scale.ratings()
+    )]
     RatingOutOfScale {
         /// The band's lower end.
         lower: f32,
         /// The band's upper end.
         upper: f32,
+        /// The scale of the band.
+        scale: Scale,
     },
     /// The rating band and the level do not overlap.
     #[error("{level} puzzles rate {} to {}, outside {lower}..{upper}", level.band().0, level.band().1)]
@@ -645,9 +828,15 @@ pub enum Impossibility {
     #[error(
         "puzzles rated {FULL_HOUSE_MAX} or less (full houses alone) have at most \
          {FULL_HOUSE_BLANKS_MAX} blanks in practice; ask for --blanks LO..HI with \
-         LO at most {FULL_HOUSE_BLANKS_MAX}"
+         LO at most {FULL_HOUSE_BLANKS_MAX}, or for no blank range"
     )]
     TooManyBlanksForFullHouses,
+    /// Minimal puzzles have too many blanks for full houses alone.
+    #[error(
+        "puzzles rated {FULL_HOUSE_MAX} or less (full houses alone) have at most \
+         {FULL_HOUSE_BLANKS_MAX} blanks in practice, and minimal puzzles at least {MINIMAL_BLANKS_MIN}"
+    )]
+    MinimalFullHouses,
     /// Minimal puzzles with this many clues are not known.
     #[error(
         "no minimal puzzle with more than {} clues is known, so none has {lower} to {upper} blanks",
@@ -659,41 +848,60 @@ pub enum Impossibility {
         /// The most blanks asked for.
         upper: usize,
     },
-    /// No technique's weight lies in the level and rating band asked for.
+    /// No rating the scale can give lies in the level and rating band (and
+    /// the techniques' difficulties) asked for.
     #[error(
-        "a rating is the weight of the hardest technique used ({}), and none lies in {}",
-        technique_weights(),
+        "on {} a rating is the difficulty of the path's hardest step: {} (0.0 only for a \
+         grid without blanks, from a blank range starting at 0); none lies in {}",
+        scale_name(*scale),
+        scale.ratings().filter(|s| s > 0.0),
         describe_band(*level, *rating)
     )]
-    NoTechniqueWeight {
+    NoSuchRating {
+        /// The scale of the level and band.
+        scale: Scale,
         /// The level asked for.
         level: Option<Level>,
         /// The rating band asked for.
         rating: Option<(f32, f32)>,
     },
-    /// Technique lessons are made on the native scale, which lacks this
-    /// technique of Sudoku Explainer's scale.
+    /// The technique is not on the scale in use.
     #[error(
-        "{technique} is a technique of the SE scale only; technique lessons use the native \
-         scale's techniques (`sudoku rate --techniques` shows each technique's scales)"
+        "{technique} is not a technique of {}, on which this request is rated{} \
+         (`sudoku rate --techniques` lists each technique's scales)",
+        scale_name(*scale),
+        other_scale_note(*technique, *scale)
     )]
-    TechniqueNotNative {
+    TechniqueNotOnScale {
         /// The technique asked for.
-        technique: rate::Technique,
+        technique: Technique,
+        /// The scale in use.
+        scale: Scale,
     },
     /// Techniques are taught by puzzles with a unique solution only.
     #[error("techniques are rated on puzzles with a unique solution")]
     TechniqueNotUnique,
-    /// The technique's weight lies in another level.
-    #[error("{technique} rates {:.1}, which is {}, not {level}", technique.weight(), Level::of_score(technique.weight()))]
+    /// The technique's difficulties lie in other levels.
+    #[error(
+        "{technique} rates {}, which is {}, not {level} (on {})",
+        scale.scores_of(*technique),
+        levels_of(scale.scores_of(*technique)),
+        scale_name(*scale)
+    )]
     TechniqueOutsideLevel {
         /// The technique asked for.
         technique: Technique,
         /// The level asked for.
         level: Level,
+        /// The scale in use.
+        scale: Scale,
     },
-    /// The technique's weight lies outside the rating band.
-    #[error("{technique} rates {:.1}, outside the rating band {lower}..{upper}", technique.weight())]
+    /// The technique's difficulties lie outside the rating band.
+    #[error(
+        "{technique} rates {}, outside the rating band {lower}..{upper} (on {})",
+        scale.scores_of(*technique),
+        scale_name(*scale)
+    )]
     TechniqueOutsideRating {
         /// The technique asked for.
         technique: Technique,
@@ -701,15 +909,61 @@ pub enum Impossibility {
         lower: f32,
         /// The band's upper end.
         upper: f32,
+        /// The scale in use.
+        scale: Scale,
+    },
+    /// Fewer distinct puzzles meet the options than were asked for.
+    #[error(
+        "{}; {count} were asked for",
+        match (most, lower == upper) {
+            (1, true) => format!("only 1 distinct puzzle has {lower} blanks (the empty grid)"),
+            (_, true) => format!("only {most} distinct puzzles have {lower} blanks"),
+            _ => format!("only {most} distinct puzzles have {lower} to {upper} blanks"),
+        }
+    )]
+    TooFewDistinct {
+        /// The puzzles asked for.
+        count: usize,
+        /// The distinct puzzles there are.
+        most: u64,
+        /// The blank range's lower end.
+        lower: usize,
+        /// The blank range's upper end.
+        upper: usize,
     },
 }
 
-/// The distinct technique weights, as `1.0, 1.2, ...`.
-fn technique_weights() -> String {
-    let mut weights: Vec<f32> = rate::Technique::ALL.iter().map(|t| t.weight()).collect();
-    weights.dedup();
-    let shown: Vec<String> = weights.iter().map(|w| format!("{w:.1}")).collect();
-    shown.join(", ")
+/// "the SE scale" or "the native scale", as messages name them.
+fn scale_name(scale: Scale) -> &'static str {
+    match scale {
+        Scale::Se => "the SE scale",
+        Scale::Native => "the native scale",
+    }
+}
+
+/// "; the native scale has it" when the other scale has `technique`.
+fn other_scale_note(technique: Technique, scale: Scale) -> String {
+    let other = match scale {
+        Scale::Se => Scale::Native,
+        Scale::Native => Scale::Se,
+    };
+    if other.has(technique) {
+        format!("; {} has it", scale_name(other))
+    } else {
+        String::new()
+    }
+}
+
+/// The levels of a set of scores: "hard or expert".
+fn levels_of(scores: Scores) -> String {
+    let mut levels: Vec<&str> = Vec::new();
+    for score in scores.iter() {
+        let name = Level::of_score(score).name();
+        if !levels.contains(&name) {
+            levels.push(name);
+        }
+    }
+    levels.join(" or ")
 }
 
 /// A level and rating band as messages name them.
@@ -781,17 +1035,20 @@ pub enum RunError<E> {
 /// with uniqueness the solver counts exactly one solution; its blank count is
 /// in range; its pattern has the symmetry; and with `minimal`, for every
 /// orbit still given, a recorded second solution is confirmed to solve the
-/// puzzle without that orbit; with a level or rating band, the rater
-/// ([`rate::rate`], or [`rate::rate_native`] when techniques are requested)
-/// places it in the band. A puzzle that fails the rating is
-/// drawn again, as is one that failed any other check (none is expected to).
+/// puzzle without that orbit; with a level, rating band or techniques, the
+/// rater ([`rate::rate`], or [`rate::rate_native`] on the native scale)
+/// places it in the band, its hardest step one of the techniques. A puzzle
+/// that fails the rating is drawn again, as is one that failed any other
+/// check (none is expected to).
 #[derive(Debug, Clone)]
 pub struct Generator {
     options: GeneratorOptions,
     /// The blank range and whether targets are drawn from it, after the
-    /// level's default (see [`EASY_BLANKS`]).
+    /// options' defaults (see [`EASY_BLANKS`]).
     blanks: (usize, usize),
     spread: bool,
+    /// The ratings a wanted puzzle can have (`None`: any, unrated).
+    wanted: Option<Scores>,
     solver: BitmaskSolver,
     /// The orbits of each symmetry, indexed like [`Symmetry::ALL`].
     orbits: [Vec<Orbit>; 5],
@@ -804,19 +1061,8 @@ impl Generator {
     /// [`PuzzleError::Impossible`] when no puzzle can meet the options.
     pub fn new(options: GeneratorOptions) -> Result<Generator, PuzzleError> {
         options.feasibility()?;
-        let free = !options.spread && !options.minimal;
-        let singles_only = options
-            .techniques
-            .hardest()
-            .is_some_and(|t| t <= Technique::NakedSingle);
-        let (blanks, spread) = match options.level {
-            _ if free && options.techniques.hardest() == Some(Technique::FullHouse) => {
-                (FULL_HOUSE_BLANKS, true)
-            }
-            _ if free && singles_only => (EASY_BLANKS, true),
-            Some(Level::Easy) if free => (EASY_BLANKS, true),
-            _ => (options.blanks, options.spread),
-        };
+        let (blanks, spread) = options.drawn_blanks();
+        let wanted = options.possible_ratings();
         // Drawn only now, and only when the caller gave none.
         let options = GeneratorOptions {
             seed: Some(options.seed.unwrap_or_else(random_seed)),
@@ -825,6 +1071,7 @@ impl Generator {
         Ok(Generator {
             blanks,
             spread,
+            wanted,
             options,
             solver: BitmaskSolver::new(),
             orbits: Symmetry::ALL.map(Symmetry::orbits),
@@ -948,25 +1195,19 @@ impl Generator {
             if !(lo..=hi).contains(&puzzle.blanks()) || !self.verify(&generated, &witnesses) {
                 continue;
             }
-            if self.options.level.is_none()
-                && self.options.rating.is_none()
-                && self.options.techniques.is_empty()
-            {
+            let Some(wanted) = self.wanted else {
                 return Ok(generated);
-            }
+            };
             // Rating last: it is the slowest check, and most draws that
             // reach it pass the others.
             if self.needs_search() && self.solver.search_basic(&puzzle, 1).guesses == 0 {
                 continue;
             }
-            // Technique lessons name this crate's techniques, so they are
-            // rated on its native scale; levels and rating bands on SE's.
-            let scale = if self.options.techniques.is_empty() {
-                rate::Scale::Se
-            } else {
-                rate::Scale::Native
-            };
-            generated.rating = rate::rate_up_to(&puzzle, scale, self.highest_wanted());
+            // Levels, bands and lessons alike on the scale asked for; the
+            // rater stops as soon as a draw's path goes above the highest
+            // wanted rating (see [`rate::rate_up_to`]).
+            let highest = wanted.highest().unwrap_or(f32::INFINITY);
+            generated.rating = rate::rate_up_to(&puzzle, self.options.scale, highest);
             if generated.rating.is_some_and(|r| self.rated_in_band(&r)) {
                 return Ok(generated);
             }
@@ -980,44 +1221,13 @@ impl Generator {
     /// with them too and rates at most that. Such draws are dropped unrated,
     /// saving the rater's time on most easy and medium draws.
     fn needs_search(&self) -> bool {
-        let lowest = match (self.options.level, self.options.rating) {
-            (Some(level), Some((a, _))) => level.band().0.max(a),
-            (Some(level), None) => level.band().0,
-            (None, Some((a, _))) => a,
-            (None, None) => 0.0,
-        };
-        let easiest = self
-            .options
-            .techniques
-            .easiest()
-            .map_or(0.0, Technique::weight);
-        lowest.max(easiest) > LOCKED_CANDIDATES_MAX
+        self.wanted
+            .and_then(Scores::lowest)
+            .is_some_and(|lowest| lowest > LOCKED_CANDIDATES_MAX)
     }
 
-    /// The highest rating any wanted puzzle can have: the rater stops as
-    /// soon as a draw's path goes above it (see [`rate::rate_up_to`]).
-    fn highest_wanted(&self) -> f32 {
-        // A level's band excludes its upper end: the last tenth below it.
-        let level = self.options.level.map_or(f32::INFINITY, |level| {
-            let hi = level.band().1;
-            if hi.is_finite() {
-                ((hi * 10.0).round() - 1.0) / 10.0
-            } else {
-                hi
-            }
-        });
-        let band = self.options.rating.map_or(f32::INFINITY, |(_, b)| b);
-        let technique = self
-            .options
-            .techniques
-            .iter()
-            .map(Technique::weight)
-            .max_by(f32::total_cmp)
-            .unwrap_or(f32::INFINITY);
-        level.min(band).min(technique)
-    }
-
-    /// True when `rating` meets the requested level and rating band.
+    /// True when `rating` meets the requested level and rating band, and
+    /// its hardest step is one of the techniques (if any).
     fn rated_in_band(&self, rating: &Rating) -> bool {
         self.options.level.is_none_or(|level| rating.level == level)
             && self
@@ -1521,21 +1731,28 @@ mod tests {
 
     #[test]
     fn technique_puzzles_have_it_as_their_hardest_step() {
-        for technique in [
-            Technique::FullHouse,
-            Technique::HiddenSingle,
-            Technique::NakedSingle,
-            Technique::Pointing,
-            Technique::XWing,
+        for (technique, scale) in [
+            (Technique::FullHouse, Scale::Se),
+            (Technique::HiddenSingle, Scale::Se),
+            (Technique::NakedSingle, Scale::Se),
+            (Technique::Pointing, Scale::Se),
+            (Technique::XWing, Scale::Se),
+            (Technique::XWing, Scale::Native),
+            (Technique::Skyscraper, Scale::Native),
         ] {
             let set: TechniqueSet = [technique].into_iter().collect();
-            let options = GeneratorOptions::new().techniques(set).seed(11);
+            let options = GeneratorOptions::new()
+                .techniques(set)
+                .scale(scale)
+                .seed(11);
             assert_eq!(options.feasibility(), Ok(Feasibility::Fine), "{technique}");
             for p in Generator::new(options).unwrap().generate(2).unwrap() {
-                let path = rate::explain_with(&p.puzzle, rate::Scale::Native);
-                let hardest = path.iter().map(|s| s.technique).max();
+                let path = rate::explain_with(&p.puzzle, scale);
+                let hardest = rate::hardest_step(&path).map(|s| s.technique);
                 assert_eq!(hardest, Some(technique), "{:?}", p.puzzle);
-                assert_eq!(p.rating.map(|r| r.hardest), Some(technique));
+                let rating = rate::rate_with(&p.puzzle, scale);
+                assert_eq!(rating.map(|r| r.hardest), Some(technique));
+                assert_eq!(p.rating, rating);
             }
         }
     }
@@ -1551,20 +1768,30 @@ mod tests {
             x_wing.level(Level::Medium).rating(3.0..=3.3).feasibility(),
             Ok(Feasibility::Fine)
         );
-        for rare in [Technique::Jellyfish, Technique::TrialAndError] {
-            let options = GeneratorOptions::new().techniques(set(rare));
-            assert!(matches!(
-                options.feasibility(),
-                Ok(Feasibility::VerySlow(_))
-            ));
+        for scale in [Scale::Se, Scale::Native] {
+            for rare in [Technique::Jellyfish, Technique::TrialAndError] {
+                let options = GeneratorOptions::new().techniques(set(rare)).scale(scale);
+                assert!(matches!(
+                    options.feasibility(),
+                    Ok(Feasibility::VerySlow(_))
+                ));
+            }
         }
+        // A minimal puzzle has 41 blanks or more; full houses alone leave 21.
         let minimal_full_house = GeneratorOptions::new()
             .minimal(true)
             .techniques(set(Technique::FullHouse));
-        assert!(matches!(
-            minimal_full_house.feasibility(),
-            Ok(Feasibility::VerySlow(_))
-        ));
+        assert!(minimal_full_house.feasibility().is_err());
+        // Each scale's own techniques only.
+        let sky = GeneratorOptions::new().techniques(set(Technique::Skyscraper));
+        assert!(sky.clone().feasibility().is_err());
+        assert!(sky.scale(Scale::Native).feasibility().is_ok());
+        let turbot = GeneratorOptions::new().techniques(set(Technique::TurbotFish));
+        assert!(turbot.clone().feasibility().is_ok());
+        assert!(turbot.clone().scale(Scale::Native).feasibility().is_err());
+        // Turbot Fish rates 4.0, 4.1 or 4.3 on SE's scale, never 4.2.
+        assert!(turbot.clone().rating(4.2..=4.2).feasibility().is_err());
+        assert!(turbot.rating(4.3..=4.3).feasibility().is_ok());
     }
 
     #[test]
@@ -1581,8 +1808,13 @@ mod tests {
     fn rating_needs_uniqueness_and_a_sensible_band() {
         let any = GeneratorOptions::new().unique(false).level(Level::Hard);
         assert!(any.feasibility().is_err());
+        // The SE scale's chains reach past 11 (the hardest known rate
+        // 11.9), the native scale ends at 11.0.
         let band = GeneratorOptions::new().rating(12.0..=13.0);
-        assert!(band.feasibility().is_err());
+        assert!(matches!(band.feasibility(), Ok(Feasibility::VerySlow(_))));
+        assert!(band.scale(Scale::Native).feasibility().is_err());
+        let beyond = GeneratorOptions::new().rating(17.0..=18.0);
+        assert!(beyond.feasibility().is_err());
         let clash = GeneratorOptions::new().level(Level::Easy).rating(4.0..=5.0);
         assert!(clash.feasibility().is_err());
     }

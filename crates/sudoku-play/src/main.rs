@@ -50,7 +50,7 @@ usage: sudoku-play                       menu: resume, daily puzzle, new game by
 
   -d, --difficulty D     easy, medium, hard, expert or extreme (default: easy)
   --seed S               the same seed and difficulty always give the same puzzle
-  --technique NAME       x-wing, xy-wing, skyscraper, ... (`sudoku rate --techniques`)
+  --technique NAME       x-wing, xy-wing, turbot-fish, ... (SE's: `sudoku rate --techniques`)
   --daily                today's puzzle (UTC), the same for every player
   --date YYYY-MM-DD      the daily puzzle of another date
   --mistake-limit N      end the game after N mistakes (default: no limit)
@@ -1179,10 +1179,8 @@ mod tests {
             panic!("{dealt:?}");
         };
         assert!(solution.solves(puzzle));
-        let hardest = sudoku_core::rate::explain(puzzle)
-            .iter()
-            .map(|step| step.technique)
-            .max();
+        let path = sudoku_core::rate::explain(puzzle);
+        let hardest = sudoku_core::rate::hardest_step(&path).map(|step| step.technique);
         assert_eq!(hardest, Some(sudoku_core::rate::Technique::XWing));
         assert_eq!(parse(&["--technique", "X-Wing", "--seed", "3"]), dealt);
         let err = |args: &[&str]| parse(args).unwrap_err();

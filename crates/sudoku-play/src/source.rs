@@ -65,9 +65,12 @@ pub fn generate_teaching(technique: rate::Technique, seed: u64) -> Result<NewPuz
         .and_then(|generator| generator.puzzle(0, Some(deadline)))
         .map_err(|e| format!("no {technique} puzzle: {e}"))?;
     Ok(NewPuzzle {
-        // The generator rated it on the native scale, whose technique it
-        // teaches; the player is shown the SE rating, as everywhere.
-        rating: self::rating(&generated.puzzle),
+        // Rated on SE's scale, the one the lesson was chosen on: the
+        // hardest step shown is the technique asked for.
+        rating: match &generated.rating {
+            Some(rating) => describe(rating),
+            None => self::rating(&generated.puzzle),
+        },
         puzzle: generated.puzzle,
         solution: generated.solution,
     })

@@ -3,7 +3,7 @@
 //! when the caller does not already know them.
 
 use sudoku_core::batch::map_ordered;
-use sudoku_core::rate::{self, Rating};
+use sudoku_core::rate::{self, Rating, Scale};
 use sudoku_core::{BitmaskSolver, Grid, Solver};
 
 /// One puzzle of a book.
@@ -57,11 +57,20 @@ pub struct NoSolution {
 const CHUNK: usize = 32;
 
 /// Solves and rates every entry whose [`Facts`] are not known yet, on
-/// `threads` threads (0 or 1: the calling thread).
+/// `threads` threads (0 or 1: the calling thread), on Sudoku Explainer's
+/// scale as `sudoku rate` rates: [`fill_with`] on [`Scale::Se`].
 ///
 /// # Errors
 /// The first entry without a solution: a book must not print one.
 pub fn fill(entries: &mut Vec<Entry>, threads: usize) -> Result<(), NoSolution> {
+    fill_with(entries, threads, Scale::Se)
+}
+
+/// [`fill`] on the given scale.
+///
+/// # Errors
+/// The first entry without a solution: a book must not print one.
+pub fn fill_with(entries: &mut Vec<Entry>, threads: usize, scale: Scale) -> Result<(), NoSolution> {
     let taken = std::mem::take(entries);
     let work = |chunk: Vec<Entry>, start: usize| {
         let solver = BitmaskSolver::new();
@@ -73,7 +82,7 @@ pub fn fill(entries: &mut Vec<Entry>, threads: usize) -> Result<(), NoSolution> 
                     return Err(NoSolution { index: start + i });
                 };
                 let rating = if search.count == 1 {
-                    rate::rate(&entry.puzzle)
+                    rate::rate_with(&entry.puzzle, scale)
                 } else {
                     None
                 };

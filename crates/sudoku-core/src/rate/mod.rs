@@ -66,6 +66,7 @@ mod memo;
 mod multiple;
 mod nested;
 mod rating;
+mod scores;
 mod single_digit;
 mod singles;
 mod stamps;
@@ -78,6 +79,7 @@ mod wings;
 
 pub use candidates::Candidates;
 pub use rating::{Level, ParseLevelError, ParseScaleError, Rating, Scale, Unrated};
+pub use scores::Scores;
 pub use step::Step;
 pub use technique::{ParseTechniqueError, Technique};
 pub use technique_set::TechniqueSet;
@@ -280,8 +282,8 @@ const SE_FINDERS: [(Technique, Finder); 36] = [
     (Technique::TrialAndError, forcing::trial_and_error),
 ];
 
-// `Scale` itself is public (in `rating.rs`); its lists of finders are the
-// engine's.
+// `Scale` itself is public (in `rating.rs`); its lists of finders, and
+// the difficulties their steps can have, are the engine's.
 impl Scale {
     /// The finders of this scale's list, in the order its solver tries them.
     fn finders(self) -> &'static [(Technique, Finder)] {
@@ -290,15 +292,114 @@ impl Scale {
             Scale::Native => &FINDERS,
         }
     }
+
+    /// Every difficulty a step of `technique` can have on this scale:
+    /// empty when the scale lacks the technique, its
+    /// [`weight`](Technique::weight) on the native scale, and on SE's the
+    /// difficulties SE gives its steps (a hidden single 1.2 in a box and
+    /// 1.5 in a line, Turbot Fish 4.0, 4.1 or 4.3, a chain its base plus a
+    /// length increment...).
+    ///
+    /// ```
+    /// use sudoku_core::rate::{Scale, Technique};
+    ///
+    /// assert_eq!(Scale::Se.scores_of(Technique::HiddenSingle).to_string(), "1.2, 1.5");
+    /// assert_eq!(Scale::Native.scores_of(Technique::HiddenSingle).to_string(), "1.2");
+    /// assert!(Scale::Se.scores_of(Technique::XyChain).contains(7.3));
+    /// ```
+    #[must_use]
+    pub fn scores_of(self, technique: Technique) -> Scores {
+        if !self.has(technique) {
+            return Scores::EMPTY;
+        }
+        match self {
+            Scale::Native => Scores::tenths(&[tenths(technique.weight())]),
+            Scale::Se => se_scores(technique),
+        }
+    }
+
+    /// Every rating this scale's rater can give a puzzle: 0.0 (a grid
+    /// with no blank, which takes no step) and every difficulty a step of
+    /// the scale can have (a rating is the difficulty of the path's hardest
+    /// step). The generator aims only at these, and at every one of them.
+    ///
+    /// ```
+    /// use sudoku_core::rate::Scale;
+    ///
+    /// assert_eq!(
+    ///     Scale::Native.ratings().to_string(),
+    ///     "0.0, 1.0, 1.2, 2.3, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0-4.6, 5.0, 5.2-5.4, \
+    ///      5.6, 6.6, 6.8, 7.0, 7.5, 8.5, 11.0"
+    /// );
+    /// assert!(Scale::Se.ratings().to_string().starts_with("0.0, 1.0, 1.2, 1.5, 1.7, 1.9, 2.0"));
+    /// ```
+    #[must_use]
+    pub fn ratings(self) -> Scores {
+        Technique::ALL
+            .iter()
+            .fold(Scores::tenths(&[0]), |all, &t| all.union(self.scores_of(t)))
+    }
+}
+
+/// The most a chain's length can add to its base difficulty on SE's scale,
+/// in tenths: the increment of the longest chain a complexity count (a
+/// `u32`, the widest the nested searches use) can describe. No puzzle
+/// known comes near it (the hardest rate 11.9: 10.0 plus 1.9); it bounds
+/// the scale, so that no rating the rater can give is out of it.
+const MOST_CHAIN_TENTHS: u16 = chain_length_tenths(u32::MAX as usize);
+
+/// SE's difficulties of a step of `technique` (one on SE's list), in the
+/// finders' own terms: see each finder for how it scores its steps.
+fn se_scores(technique: Technique) -> Scores {
+    // A chain: its base, plus any length increment.
+    let chain = |base: u16| Scores::tenths_range(base, base + MOST_CHAIN_TENTHS);
+    match technique {
+        // `se_tenths`: 1.2 in a box, 1.5 in a row or column.
+        Technique::HiddenSingle => Scores::tenths(&[12, 15]),
+        // `single_digit::chain_tenths` with two links: 4.0 in two lines of
+        // one kind, 4.1 mixing kinds or with a box, 4.3 with a grouped link.
+        Technique::TurbotFish => Scores::tenths(&[40, 41, 43]),
+        // ... with three links: 5.4 to 5.7.
+        Technique::ThreeStrongLinks => Scores::tenths_range(54, 57),
+        // `unique_rectangle::se_types`: types 1, 2 and 4 4.5, type 3 4.5
+        // plus 0.1 per digit of its subset past the first (up to seven).
+        Technique::UniqueRectangle => Scores::tenths_range(45, 51),
+        // `unique_rectangle::loop_tenths`: 4.6, 4.7 or 5.0 by length.
+        Technique::UniqueLoop => Scores::tenths(&[46, 47, 50]),
+        // `wings::AlmostLocked`: by the spread of the set's cell sizes.
+        Technique::WxyzWing => Scores::tenths_range(55, 56),
+        Technique::VwxyzWing => Scores::tenths_range(62, 64),
+        // `bug::se_bug`: type 1 5.6, type 2 5.7.
+        Technique::BugPlusOne => Scores::tenths(&[56]),
+        Technique::BugType2 => Scores::tenths(&[57]),
+        // `chains::se_forcing_chain`: X- and Y-cycles from 6.5, X-chains
+        // from 6.6, XY-chains, AICs and mixed cycles from 7.0.
+        Technique::XCycle | Technique::YCycle => chain(65),
+        Technique::XChain => chain(66),
+        Technique::XyChain | Technique::Aic | Technique::XyCycle => chain(70),
+        // `dynamic`, `multiple` and `nested`: SE's bases plus the length
+        // (or, nested, the complexity) increment.
+        Technique::NishioForcingChain => chain(75),
+        Technique::CellForcingChain | Technique::RegionForcingChain => chain(80),
+        Technique::DynamicForcingChain => chain(85),
+        Technique::DynamicForcingChainPlus => chain(90),
+        Technique::NestedForcingChain => chain(95),
+        Technique::NestedMultipleForcingChain => chain(100),
+        Technique::NestedDynamicForcingChain => chain(105),
+        // Every other technique has one SE difficulty, its weight.
+        t => Scores::tenths(&[tenths(t.weight())]),
+    }
 }
 
 /// SE's chain-length increment for a chain of `nodes` candidates (its
 /// `getLengthDifficulty`): nothing up to 6 nodes, then 0.1 more each time
 /// the length minus two passes the next threshold of 4, 6, 8, 12, 16, 24,
 /// ... (alternately times 3/2 and 4/3). In tenths.
-fn chain_length_tenths(nodes: usize) -> u16 {
-    let length = nodes.saturating_sub(2);
-    let (mut added, mut ceil, mut odd) = (0, 4usize, false);
+const fn chain_length_tenths(nodes: usize) -> u16 {
+    // In u64, so that the thresholds past any `usize` length on a 32-bit
+    // target (wasm32) do not overflow.
+    let length = (nodes as u64).saturating_sub(2);
+    let (mut added, mut ceil, mut odd) = (0, 4u64, false);
     while length > ceil {
         added += 1;
         ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
@@ -680,6 +781,26 @@ pub fn next_step_from(marks: &Candidates, scale: Scale) -> Option<Step> {
     find_scaled(marks, &context, scale, &mut step).then_some(step)
 }
 
+/// The step of a solving path that its rating names: the first of the
+/// highest difficulty. Its difficulty is the [`Rating::score`] and its
+/// technique the [`Rating::hardest`] of the puzzle the path solves (on the
+/// path's scale); `None` for an empty path.
+///
+/// ```
+/// use sudoku_core::rate::{explain, hardest_step, rate};
+///
+/// let puzzle = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....".parse().unwrap();
+/// let path = explain(&puzzle);
+/// let rating = rate(&puzzle).unwrap();
+/// let hardest = hardest_step(&path).unwrap();
+/// assert_eq!((hardest.technique, hardest.difficulty()), (rating.hardest, rating.score));
+/// ```
+#[must_use]
+pub fn hardest_step(path: &[Step]) -> Option<&Step> {
+    // `max_by_key` keeps the last of equal keys: the first is wanted.
+    path.iter().rev().max_by_key(|step| step.tenths)
+}
+
 /// The whole solving path of `puzzle` on Sudoku Explainer's scale, one
 /// [`Step`] per technique applied, each with its [`Step::difficulty`].
 ///
@@ -922,6 +1043,23 @@ mod tests {
             // And `explain` (one shared memo, no bulk singles) takes the same path.
             assert_eq!(explain(&puzzle), path, "{puzzle}");
         }
+    }
+
+    #[test]
+    fn every_step_is_scored_within_its_techniques_scores() {
+        // `Scale::scores_of` is what the generator aims at: a step scored
+        // outside it would be a rating the generator refuses.
+        for scale in [Scale::Se, Scale::Native] {
+            for puzzle in sample_puzzles() {
+                for step in explain_with(&puzzle, scale) {
+                    assert!(
+                        scale.scores_of(step.technique).contains(step.difficulty()),
+                        "{scale:?} {puzzle}: {step}"
+                    );
+                }
+            }
+        }
+        assert!(MOST_CHAIN_TENTHS >= chain_length_tenths(81 * 9 * 2));
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! Techniques by name, sets of them, and whether a solving path teaches one.
 //!
-//! A puzzle *teaches* a technique when the rater's path uses it and nothing
-//! harder: the solver always tries the simpler techniques first, so the named
-//! one was needed where it appears, and a puzzle whose hardest step it is can
-//! be handed out as an exercise in it. "Harder" is the solver's order
-//! ([`Technique::ALL`]), which is also ascending weight; two techniques of
-//! equal weight are ordered as the solver tries them.
+//! A puzzle *teaches* a technique when the hardest step of the rater's path,
+//! the one its rating names ([`hardest_step`](super::hardest_step): the
+//! first of the highest difficulty), is that technique: the solver always
+//! tries the simpler techniques first, so the named one was needed where it
+//! appears, and a puzzle whose hardest step it is can be handed out as an
+//! exercise in it, captioned with it wherever its rating is shown.
 //!
 //! ```
 //! use sudoku_core::rate::{Technique, TechniqueSet};
@@ -74,13 +74,11 @@ impl TechniqueSet {
         self.iter().last()
     }
 
-    /// True when the hardest step of `path` is a technique of the set: one
-    /// of them appears on the path and nothing harder does.
+    /// True when the hardest step of `path` (see
+    /// [`hardest_step`](super::hardest_step)) is a technique of the set: one
+    /// of them appears on the path and nothing of a higher difficulty does.
     pub fn is_taught_by(self, path: &[Step]) -> bool {
-        path.iter()
-            .map(|step| step.technique)
-            .max()
-            .is_some_and(|hardest| self.contains(hardest))
+        super::hardest_step(path).is_some_and(|hardest| self.contains(hardest.technique))
     }
 }
 
@@ -139,5 +137,10 @@ mod tests {
         assert!(!set(&[Technique::HiddenSingle]).is_taught_by(&path));
         assert!(!set(&[Technique::Swordfish]).is_taught_by(&path));
         assert!(!set(&[Technique::XWing]).is_taught_by(&[]));
+        // Of two steps of one difficulty, the first is the hardest, as
+        // the rating names it.
+        let tie = [step(Technique::HiddenTriple), step(Technique::Skyscraper)];
+        assert!(set(&[Technique::HiddenTriple]).is_taught_by(&tie));
+        assert!(!set(&[Technique::Skyscraper]).is_taught_by(&tie));
     }
 }
