@@ -530,6 +530,32 @@ fn check_with_puzzles_compares_solutions_to_their_puzzles() {
 }
 
 #[test]
+fn check_counts_every_grid_when_solutions_and_puzzles_differ_in_number() {
+    // Issue 39: ten solutions for three puzzles were reported as "4
+    // solutions for 3 puzzles". The counts are the files' own, counted here.
+    let puzzles = data_set("17_clue.txt");
+    let dir = Scratch::new("check-counts");
+    for (solutions, given) in [(10usize, 3usize), (3, 10), (10, 9), (1, 0)] {
+        dir.write("p.txt", line_format(&puzzles[..given]));
+        dir.write("all.txt", line_format(&puzzles[..solutions]));
+        assert!(dir.run(&["-s", "all.txt", "-o", "s.txt"]).status.success());
+        let text = std::fs::read_to_string(dir.join("s.txt")).unwrap();
+        assert_eq!(split_assignment(text.as_bytes()).unwrap().len(), solutions);
+        let out = dir.run(&["check", "s.txt", "--puzzles", "p.txt"]);
+        if given == 0 {
+            // An empty puzzle file is refused as input before any count.
+            assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+            continue;
+        }
+        let message = assert_failure(&out, 1, "count mismatch");
+        assert!(
+            message.ends_with(&format!("{solutions} solutions for {given} puzzles")),
+            "{solutions} for {given}: {message}"
+        );
+    }
+}
+
+#[test]
 fn check_names_a_malformed_puzzle_file_with_line_and_column() {
     let puzzles = data_set("17_clue.txt");
     let dir = Scratch::new("check-bad-puzzles");

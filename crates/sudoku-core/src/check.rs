@@ -275,17 +275,25 @@ pub fn check_solutions<S: BufRead, P: BufRead>(
 ) -> Result<CheckReport, CheckError> {
     let mut puzzles = PuzzleReader::new(puzzles);
     let mut number = 0u64;
-    for item in StrictGrids::new(solutions) {
+    let mut grids = StrictGrids::new(solutions);
+    while let Some(item) = grids.next() {
         let (grid, line) = item?;
         number += 1;
         let puzzle = match puzzles.next() {
             Some(Ok(p)) => p,
             Some(Err(e)) => return Err(CheckError::Puzzles(e)),
             None => {
+                // The rest of the solutions are read too (and must be well
+                // formed), so that the message gives both files' counts.
+                let mut solutions = number;
+                for item in grids {
+                    item?;
+                    solutions += 1;
+                }
                 return Err(CheckError::CountMismatch {
-                    solutions: number,
+                    solutions,
                     puzzles: number - 1,
-                })
+                });
             }
         };
         if let Some(conflict) = grid.first_conflict() {
