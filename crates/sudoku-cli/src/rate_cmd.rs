@@ -106,21 +106,13 @@ fn rate_one(
     scale: rate::Scale,
 ) -> bool {
     let rating = rate::rate_with(&puzzle.grid, scale);
-    // A complete grid takes no step: its hardest technique is none at all.
-    let hardest = |r: &rate::Rating, none: &'static str| {
-        if r.steps == 0 {
-            none
-        } else {
-            r.hardest.name()
-        }
-    };
     match (&rating, csv) {
         (Some(r), false) => {
             push_tenths(text, r.score);
             text.push(' ');
             text.push_str(r.level.name());
             text.push(' ');
-            text.push_str(hardest(r, "none (already complete)"));
+            text.push_str(r.hardest_name());
         }
         (None, false) => text.push_str("- unrated -"),
         (Some(r), true) => {
@@ -136,7 +128,12 @@ fn rate_one(
             text.push(',');
             text.push_str(r.level.name());
             text.push(',');
-            text.push_str(hardest(r, "none"));
+            // A complete grid takes no step: in the CSV its hardest is "none".
+            text.push_str(if r.steps == 0 {
+                "none"
+            } else {
+                r.hardest.name()
+            });
             text.push(',');
             push_decimal(text, r.steps);
         }

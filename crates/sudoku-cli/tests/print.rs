@@ -654,3 +654,29 @@ fn a_lesson_book_equals_the_lesson_printed() {
         }
     }
 }
+
+#[test]
+fn completed_grids_are_captioned_as_rate_says() {
+    if !have_poppler("completed_grids_are_captioned_as_rate_says") {
+        return;
+    }
+    // Issue 39: a completed grid was captioned "score 0.0 · easy · Full
+    // House" where `rate` says "none (already complete)".
+    let scratch = Scratch::new("print-complete");
+    let mut grids = sample(2);
+    grids.insert(1, solution(&grids[0]));
+    grids.push(solution(&grids[2]));
+    write_puzzles(&scratch, "p.txt", &grids);
+    let captions = rated_captions(&scratch, "p.txt");
+    assert!(
+        captions[1].ends_with("none (already complete)"),
+        "{captions:?}"
+    );
+    let out = scratch.run(&["print", "p.txt", "-o", "book.pdf", "--per-page", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = book_text(&scratch.join("book.pdf"));
+    for (i, caption) in captions.iter().enumerate() {
+        let expected = format!("No. {} {caption}", i + 1);
+        assert!(text.contains(&expected), "{expected:?} not in {text}");
+    }
+}

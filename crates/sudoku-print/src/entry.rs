@@ -35,11 +35,17 @@ pub struct Facts {
 pub const SCALE_LABEL: &str = "score";
 
 /// The caption under a puzzle: its number on the left, its rating on the
-/// right (`score 4.2 · hard · XY-Wing`).
+/// right (`score 4.2 · hard · XY-Wing`), the hardest step named as `sudoku
+/// rate` names it (`none (already complete)` for a completed grid).
 pub fn caption(entry: &Entry) -> (String, String) {
     let left = format!("No. {}", entry.number);
     let right = match entry.facts.as_ref().and_then(|f| f.rating) {
-        Some(r) => format!("{SCALE_LABEL} {:.1} · {} · {}", r.score, r.level, r.hardest),
+        Some(r) => format!(
+            "{SCALE_LABEL} {:.1} · {} · {}",
+            r.score,
+            r.level,
+            r.hardest_name()
+        ),
         None => "not rated: more than one solution".to_string(),
     };
     (left, right)

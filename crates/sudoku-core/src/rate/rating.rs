@@ -32,9 +32,30 @@ pub struct Rating {
     pub diamond: f32,
 }
 
+impl Rating {
+    /// The hardest step as `sudoku rate` and a book's caption name it: the
+    /// [`hardest`](Rating::hardest) technique's name, or `none (already
+    /// complete)` for a grid that was complete and took no step.
+    ///
+    /// ```
+    /// let solved = sudoku_core::FinalBoards::new(1).unwrap().next().unwrap();
+    /// let rating = sudoku_core::rate::rate(&solved).unwrap();
+    /// assert_eq!(rating.hardest_name(), "none (already complete)");
+    /// ```
+    #[must_use]
+    pub fn hardest_name(&self) -> &'static str {
+        if self.steps == 0 {
+            "none (already complete)"
+        } else {
+            self.hardest.name()
+        }
+    }
+}
+
 impl fmt::Display for Rating {
-    /// The score with one decimal, the level and the hardest technique, as
-    /// `sudoku rate` prints them: `4.2 hard XY-Wing`.
+    /// The score with one decimal, the level and the hardest step, as
+    /// `sudoku rate` prints them: `4.2 hard XY-Wing` (see
+    /// [`Rating::hardest_name`]).
     ///
     /// ```
     /// let puzzle = "...........547......4..61..1...2....8.61..32..3...87...6...325..4..6.....718.....";
@@ -44,7 +65,13 @@ impl fmt::Display for Rating {
     /// assert!(text.ends_with(rating.hardest.name()));
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:.1} {} {}", self.score, self.level, self.hardest)
+        write!(
+            f,
+            "{:.1} {} {}",
+            self.score,
+            self.level,
+            self.hardest_name()
+        )
     }
 }
 
