@@ -41,18 +41,28 @@ pub enum BookFormat {
 }
 
 impl BookFormat {
-    /// The format a path's extension names, if it is a book's.
+    /// The format a path's name ends in (`.pdf` or `.svg`, any case), if it
+    /// is a book's: a name that is only the extension (`.pdf`) too, which
+    /// [`BookFlags::book`] then refuses as a forgotten name.
     pub fn of(output: &Output) -> Option<BookFormat> {
         let Output::File(path) = output else {
             return None;
         };
-        let ext = path.extension()?.to_string_lossy().to_ascii_lowercase();
-        match ext.as_str() {
-            "pdf" => Some(BookFormat::Pdf),
-            "svg" => Some(BookFormat::Svg),
-            _ => None,
+        let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+        if name.ends_with(".pdf") {
+            Some(BookFormat::Pdf)
+        } else if name.ends_with(".svg") {
+            Some(BookFormat::Svg)
+        } else {
+            None
         }
     }
+}
+
+/// True when the file name is only an extension, `.pdf` or `.svg`: a
+/// hidden file no one means to print to, so a name left out.
+fn only_an_extension(path: &std::path::Path) -> bool {
+    path.file_name().is_some_and(|name| name.len() == 4)
 }
 
 /// A book to write: its layout, where, and how.
@@ -133,6 +143,16 @@ impl BookFlags {
     pub fn book(self, output: Output, scale: Scale) -> Result<Book, UsageError> {
         let format = match (&output, BookFormat::of(&output)) {
             (Output::Stdout, _) => BookFormat::Pdf,
+            (Output::File(path), Some(_)) if only_an_extension(path) => {
+                return usage(format!(
+                    "-o '{}' has no name before its extension; name the book, \
+                     for example -o book{}",
+                    path.display(),
+                    path.file_name()
+                        .map(|n| n.to_string_lossy())
+                        .unwrap_or_default()
+                ))
+            }
             (_, Some(format)) => format,
             (Output::File(path), None) => {
                 return usage(format!(

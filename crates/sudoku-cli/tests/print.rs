@@ -680,3 +680,29 @@ fn completed_grids_are_captioned_as_rate_says() {
         assert!(text.contains(&expected), "{expected:?} not in {text}");
     }
 }
+
+#[test]
+fn a_book_named_only_by_its_extension_is_refused_with_why() {
+    // Issue 39: `-o .pdf` was refused as "-o must end in .pdf or .svg, not
+    // '.pdf'". A name that is only the extension is taken for a forgotten
+    // name: refused, saying so, for print and puzzles alike, and nothing is
+    // written (not even a hidden text file named .pdf).
+    let scratch = Scratch::new("print-bare-extension");
+    write_puzzles(&scratch, "p.txt", &sample(1));
+    for args in [
+        &["print", "p.txt", "-o", ".pdf"][..],
+        &["print", "p.txt", "-o", "out/.SVG"],
+        &["puzzles", "1", "-o", ".pdf"],
+        &["puzzles", "1", "-o", ".svg", "--seed", "1"],
+    ] {
+        let message = assert_usage_error(&scratch.run(args), &format!("{args:?}"));
+        let name = args[args.iter().position(|&a| a == "-o").unwrap() + 1];
+        let expected = format!("-o '{name}' has no name before its extension");
+        assert!(message.contains(&expected), "{args:?}: {message}");
+        assert!(!message.contains("must end in"), "{args:?}: {message}");
+    }
+    for name in [".pdf", ".svg", "out"] {
+        assert!(!scratch.join(name).exists(), "{name} was written");
+    }
+    scratch.assert_untouched("bare extensions");
+}
