@@ -21,6 +21,10 @@ use crate::print_args::{Book, BookFlags, BookFormat};
 pub const MAX_ASSIGNMENT_PUZZLES: usize = 10_000;
 /// The most puzzles `sudoku puzzles` accepts.
 pub const MAX_PUZZLES: usize = 1_000_000;
+/// The longest `--time-limit`, in seconds (about 31 years): any run ends
+/// long before, and the deadline it sets stays far from the largest instant
+/// the system clock can hold.
+const MAX_TIME_LIMIT: f64 = 1e9;
 /// The assignment's bounds on `-r LO~HI`.
 const ASSIGNMENT_BLANKS: (usize, usize) = (20, 55);
 
@@ -51,7 +55,7 @@ pub const HELP: &str = "  -n N           write N (1-10000) puzzles to sudoku.txt
     --format grid|line   the assignment grid (0 for blanks, default) or 81-character lines
     --with-solutions     each puzzle followed by its solution (same line in line format)
     -j N                 threads (default: all cores); the output does not depend on it
-    --time-limit SECS    stop after SECS seconds and keep the puzzles made so far
+    --time-limit SECS    stop after SECS seconds (at most 1e9) and keep the puzzles made so far
     --technique NAME     puzzles whose hardest step is NAME (x-wing, xy-wing, ...; repeat
                          for several: each puzzle's hardest step is one of them);
                          `sudoku rate --techniques` lists the names
@@ -358,10 +362,11 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
                 let seconds = text
                     .parse::<f64>()
                     .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e9);
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_TIME_LIMIT);
                 let Some(seconds) = seconds else {
                     return usage(format!(
-                        "--time-limit must be a positive number of seconds, not '{text}'"
+                        "--time-limit must be a number of seconds above 0 and at most \
+                         {MAX_TIME_LIMIT} (about 31 years), not '{text}'"
                     ));
                 };
                 once(

@@ -859,3 +859,34 @@ fn any_makes_n_distinct_puzzles_or_refuses_at_once() {
     // 80 blanks: 81 cells times 9 digits, 729 puzzles; with the empty grid 730.
     assert_refused(&dir, &["puzzles", "731", "--any", "--blanks", "80..81"]);
 }
+
+#[test]
+fn time_limit_refusals_state_the_real_range() {
+    // Issue 39: 1.5e9 seconds was refused as "must be a positive number of
+    // seconds"; the message now states the cap, which docs/cli.md documents.
+    let dir = scratch("time-limit-cap");
+    for bad in ["1.5e9", "0", "-1", "soon", "inf", "NaN"] {
+        let args = ["puzzles", "1", "--time-limit", bad];
+        assert_usage_error(&args);
+        let out = run_in(&dir, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("above 0 and at most 1000000000 (about 31 years)"),
+            "{bad}: {stderr}"
+        );
+    }
+    // The cap itself is accepted.
+    let made = read_grids(&succeed(
+        &dir,
+        &["puzzles", "1", "--time-limit", "1e9", "--seed", "1"],
+    ));
+    assert_eq!(made.len(), 1);
+    let docs = read(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/cli.md"
+    )));
+    assert!(
+        docs.contains("`--time-limit SECS` (above 0, at most 1,000,000,000"),
+        "docs/cli.md"
+    );
+}
