@@ -235,7 +235,9 @@ fn rate_file(input: &Input, csv: bool, threads: usize, scale: rate::Scale) -> Re
 }
 
 /// Reads the puzzle argument: 81 characters given inline, `-` for standard
-/// input, or the name of a file holding one puzzle. A file is read as a
+/// input, or the name of a file holding one puzzle (an argument of digits
+/// and dots a few short of or past 81, naming no file, is refused as a
+/// puzzle of the wrong length). A file is read as a
 /// stream, one line at a time, and only up to the start of a second puzzle:
 /// memory stays constant whatever the input (`/dev/zero`, `yes 1`, a huge
 /// file), as for every other command.
@@ -247,6 +249,13 @@ fn read_puzzle(arg: &OsString) -> Result<Grid, Failure> {
             let column = e.column + text.len() - text.trim_start().len();
             Failure::Input(format!("the puzzle argument, column {column}: {}", e.kind))
         });
+    }
+    if looks_like_a_puzzle(inline) && std::path::Path::new(arg).symlink_metadata().is_err() {
+        // A puzzle a cell or a few short or long, not a missing file.
+        return Err(Failure::Input(format!(
+            "the puzzle argument has {} cells, not 81 (and no file has that name)",
+            inline.len()
+        )));
     }
     let input = Input::from_os(arg.clone()).map_err(|e| Failure::Usage(e.into_message()))?;
     let mut reader = PuzzleReader::new(open_input(&input)?);
@@ -267,6 +276,13 @@ fn read_puzzle(arg: &OsString) -> Result<Grid, Failure> {
             }),
         )),
     }
+}
+
+/// True when `text` reads as a puzzle line of the wrong length rather than
+/// a file name: only digits and dots, and near 81 of them (a cell or a few
+/// dropped or doubled while copying).
+fn looks_like_a_puzzle(text: &str) -> bool {
+    (61..=101).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }
 
 /// The reader reports an empty input itself; this only keeps `read_puzzle`

@@ -341,3 +341,32 @@ fn daily_prints_the_librarys_daily_puzzle_for_a_date() {
         .parse::<Grid>()
         .is_ok_and(|g| BitmaskSolver::new().has_unique_solution(&g)));
 }
+
+#[test]
+fn a_puzzle_argument_of_the_wrong_length_is_named_as_such() {
+    // Issue 39: an 80-character puzzle was read as a file name, "cannot
+    // read ...: No such file or directory". Counted here: its cells.
+    let scratch = common::Scratch::new("puzzle-length");
+    let short = &EASY[..80];
+    let long = format!("{EASY}5");
+    let zeros = EASY.replace('.', "0")[..78].to_string();
+    for command in ["hint", "explain"] {
+        for (arg, cells) in [(short, 80), (long.as_str(), 82), (zeros.as_str(), 78)] {
+            let out = scratch.run(&[command, arg]);
+            let message = common::assert_failure(&out, 2, &format!("{command} {cells}"));
+            assert!(
+                message.contains(&format!("has {cells} cells, not 81")),
+                "{command} {cells}: {message}"
+            );
+            assert!(!message.contains("No such file"), "{message}");
+        }
+    }
+    // A file of that name is still read as a file.
+    scratch.write(short, format!("{EASY}\n"));
+    let out = scratch.run(&["hint", short]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    // Something that does not look like a puzzle is still a missing file.
+    let out = scratch.run(&["hint", "missing.txt"]);
+    let message = common::assert_failure(&out, 2, "missing file");
+    assert!(message.contains("cannot read"), "{message}");
+}
