@@ -728,8 +728,13 @@ fn every_se_rating_rate_gives_can_be_asked_for() {
         );
     }
     // Rare ones are accepted too: the run gets as far as its time limit
-    // (status 0 or 1), never a refusal.
-    for rating in ["4.7", "6.7", "6.3", "11.8"] {
+    // (status 0 or 1), never a refusal, and the rarest with a warning.
+    for (rating, rare) in [
+        ("4.7", true),
+        ("6.7", false),
+        ("6.3", false),
+        ("11.8", true),
+    ] {
         let args = [
             "puzzles",
             "1",
@@ -746,6 +751,7 @@ fn every_se_rating_rate_gives_can_be_asked_for() {
             matches!(out.status.code(), Some(0 | 1)),
             "{args:?}: {stderr}"
         );
+        assert_eq!(stderr.contains("warning:"), rare, "{args:?}: {stderr}");
     }
     // And the refusal's list of ratings is SE's: 1.5 and 7.1 in it, the
     // native scale's 5.3 (Finned Jellyfish) not.

@@ -417,6 +417,13 @@ impl GeneratorOptions {
                 }));
             }
         }
+        if let Some(wanted) = possible {
+            if wanted.intersection(common_ratings(scale)).is_empty() {
+                return Ok(Feasibility::VerySlow(SlowReason::UncommonRating {
+                    scores: wanted,
+                }));
+            }
+        }
         if self.unique && lo > SLOW_UNIQUE_BLANKS {
             return Ok(Feasibility::VerySlow(SlowReason::FewClues { lower: lo }));
         }
@@ -651,6 +658,30 @@ fn rare_techniques(scale: Scale) -> &'static [Technique] {
     }
 }
 
+/// The ratings that at least 1 in 2,000 random puzzles get on `scale`, in
+/// the shapes the generator draws them (minimal puzzles, 42-50 blanks for
+/// singles, 8-14 for full houses): a band without any of them warns.
+/// Measured with `sudoku puzzles 20000 --minimal [--symmetry rot180]`
+/// (40,000), `--blanks 42..50` and `--blanks 8..14` (20,000 each), through
+/// `sudoku rate --csv [--scale native]`. On SE's scale the others are 1.9
+/// (never), 3.8 (16 of the minimal 40,000), 4.7-5.2 (at most 4 each), 6.2
+/// and 6.5 (6), 7.5-7.7 and 7.9-8.2 (at most 13), 8.6-8.8 (at most 13) and
+/// everything above 9.0; on the native one 3.8 (16), 5.0-5.4 (at most 8),
+/// 8.5 and 11.0 (never).
+fn common_ratings(scale: Scale) -> Scores {
+    match scale {
+        Scale::Se => Scores::tenths(&[10, 12, 15, 17, 20, 23, 25, 26, 28, 30, 32, 34, 36])
+            .union(Scores::tenths_range(40, 46))
+            .union(Scores::tenths_range(54, 57))
+            .union(Scores::tenths(&[63, 64]))
+            .union(Scores::tenths_range(66, 74))
+            .union(Scores::tenths(&[78, 83, 84, 85, 89, 90])),
+        Scale::Native => Scores::tenths(&[10, 12, 23, 26, 28, 30, 32, 34, 36])
+            .union(Scores::tenths_range(40, 46))
+            .union(Scores::tenths(&[56, 66, 68, 70, 75])),
+    }
+}
+
 /// The blank range of puzzles without uniqueness when none is given: the
 /// assignment's 20 to 55, as `sudoku -n N` without `-r` has them.
 pub const ANY_BLANKS: (usize, usize) = (20, 55);
@@ -697,6 +728,15 @@ pub enum SlowReason {
     RareRating {
         /// The highest common rating.
         above: f32,
+    },
+    /// No rating of the band is common among random puzzles.
+    #[error(
+        "puzzles rated {scores} are rare among random puzzles (fewer than 1 in 2,000); \
+         this may take very long"
+    )]
+    UncommonRating {
+        /// The ratings the request can have.
+        scores: Scores,
     },
     /// Unique puzzles with this few clues are very rare.
     #[error(
@@ -1815,6 +1855,14 @@ mod tests {
         assert!(band.scale(Scale::Native).feasibility().is_err());
         let beyond = GeneratorOptions::new().rating(17.0..=18.0);
         assert!(beyond.feasibility().is_err());
+        // 4.7 is on SE's scale but rare: a warning, where 1.5 is common.
+        let rare = GeneratorOptions::new().rating(4.7..=4.7).feasibility();
+        assert!(matches!(
+            rare,
+            Ok(Feasibility::VerySlow(SlowReason::UncommonRating { .. }))
+        ));
+        let common = GeneratorOptions::new().rating(1.5..=1.5).feasibility();
+        assert_eq!(common, Ok(Feasibility::Fine));
         let clash = GeneratorOptions::new().level(Level::Easy).rating(4.0..=5.0);
         assert!(clash.feasibility().is_err());
     }
