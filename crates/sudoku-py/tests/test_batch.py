@@ -170,7 +170,10 @@ def test_ctrl_c_stops_a_long_batch(threads):
     import sys
 
     code = f"""
-import sys, time, sudoku_core as sc
+import signal, sys, time, sudoku_core as sc
+# A child started from a background job inherits SIGINT ignored, and
+# Python then installs no handler: restore it, as an interactive shell has it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, {str(DATA.parent.parent.parent / "sudoku-py" / "tests")!r})
 from conftest import read_puzzles
 hard = read_puzzles("forum_hardest_1106.txt") * 20

@@ -196,7 +196,9 @@ def test_ctrl_c_stops_solve_file_and_keeps_the_old_file(tmp_path):
     dst = tmp_path / "out.txt"
     dst.write_text("precious\n")
     code = f"""
-import sudoku_core as sc
+import signal, sudoku_core as sc
+# A child started from a background job inherits SIGINT ignored: restore it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 print("start", flush=True)
 try:
     sc.solve_file({str(source)!r}, {str(dst)!r}, threads=1)
