@@ -112,3 +112,44 @@ def cli_ratings(cli, path):
     done = cli("rate", path, "--csv", check=False)
     rows = csv.DictReader(io.StringIO(done.stdout))
     return {int(r["number"]): r for r in rows}
+
+
+# ---- Ctrl-C ----------------------------------------------------------------
+
+
+def interrupt_child(work, timeout=120):
+    """Runs `work` (statements using `sc`) in a child interpreter, sends it
+    SIGINT one second after it starts, and returns (its output, its exit
+    status, seconds from the signal to its end). The child prints
+    "interrupted" when `work` raises KeyboardInterrupt, "finished" when it
+    ends first; it is killed if it outlives `timeout`, so a failing test
+    leaves no process behind."""
+    import signal
+    import sys
+    import textwrap
+    import time
+
+    code = (
+        "import signal, sys, sudoku_core as sc\n"
+        # A child started from a background job inherits SIGINT ignored, and
+        # Python then installs no handler: restore it, as a shell has it.
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "print('start', flush=True)\n"
+        "try:\n" + textwrap.indent(textwrap.dedent(work).strip(), "    ") + "\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "start"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=timeout)
+        return out.strip(), child.returncode, time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()

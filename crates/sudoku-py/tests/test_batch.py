@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import sudoku_core as sc
-from conftest import DATA, cli_ratings, cli_solutions, digits_of, is_valid_solution, read_puzzles, serate_reference
+from conftest import DATA, cli_ratings, cli_solutions, digits_of, interrupt_child, is_valid_solution, read_puzzles, serate_reference
 
 
 def as_array(puzzles):
@@ -165,32 +165,14 @@ def test_ctrl_c_stops_a_long_batch(threads):
     # A child interpreter rates hard puzzles for minutes; SIGINT must end it
     # with KeyboardInterrupt within about one puzzle's time (the hardest
     # take about a second), not at the end.
-    import signal
-    import subprocess
-    import sys
-
-    code = f"""
-import signal, sys, time, sudoku_core as sc
-# A child started from a background job inherits SIGINT ignored, and
-# Python then installs no handler: restore it, as an interactive shell has it.
-signal.signal(signal.SIGINT, signal.default_int_handler)
-sys.path.insert(0, {str(DATA.parent.parent.parent / "sudoku-py" / "tests")!r})
-from conftest import read_puzzles
-hard = read_puzzles("forum_hardest_1106.txt") * 20
-print("start", flush=True)
-try:
-    sc.rate_many(hard, threads={threads})
-    print("finished")
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-"""
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "start"
-    time.sleep(1.0)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=60)
-    waited = time.monotonic() - sent
-    assert out.strip() == "interrupted"
-    assert child.returncode == 0
+    out, status, waited = interrupt_child(
+        f"""
+        from conftest import read_puzzles
+        hard = read_puzzles("forum_hardest_1106.txt") * 20
+        sc.rate_many(hard, threads={threads})
+        """,
+        timeout=60,
+    )
+    assert out == "interrupted"
+    assert status == 0
     assert waited < 5, waited

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import sudoku_core as sc
-from conftest import DATA, ROOT, cli_solutions, is_valid_solution, read_puzzles
+from conftest import DATA, ROOT, cli_solutions, interrupt_child, is_valid_solution, read_puzzles
 
 FILES = sorted(p.name for p in DATA.glob("*.txt"))
 
@@ -186,34 +186,14 @@ def test_solve_file_errors_keep_the_old_file(tmp_path):
 
 
 def test_ctrl_c_stops_solve_file_and_keeps_the_old_file(tmp_path):
-    import signal
-    import subprocess
-    import sys
-
     # Enough hard puzzles for tens of seconds on one thread.
     source = tmp_path / "hard.txt"
     source.write_text("".join(p + "\n" for p in read_puzzles("forum_hardest_1106.txt")) * 1000)
     dst = tmp_path / "out.txt"
     dst.write_text("precious\n")
-    code = f"""
-import signal, sudoku_core as sc
-# A child started from a background job inherits SIGINT ignored: restore it.
-signal.signal(signal.SIGINT, signal.default_int_handler)
-print("start", flush=True)
-try:
-    sc.solve_file({str(source)!r}, {str(dst)!r}, threads=1)
-    print("finished")
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-"""
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "start"
-    time.sleep(1.0)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=120)
-    assert out.strip() == "interrupted"
-    assert time.monotonic() - sent < 10
+    out, _, waited = interrupt_child(f"sc.solve_file({str(source)!r}, {str(dst)!r}, threads=1)")
+    assert out == "interrupted"
+    assert waited < 10
     assert dst.read_text() == "precious\n"
     assert sorted(os.listdir(tmp_path)) == ["hard.txt", "out.txt"]
 
