@@ -6,7 +6,7 @@
 //!
 //! The two forum_hardest sets take seconds per puzzle (minutes in a debug
 //! build), so they are checked by an ignored test:
-//! `cargo test --release -p sudoku-core --test requestable -- --ignored`.
+//! `cargo test --profile checked -p sudoku-core --test requestable -- --ignored`.
 #![cfg(feature = "generate")]
 
 use std::collections::BTreeSet;
