@@ -54,6 +54,8 @@ usage: sudoku-play                       menu: resume, daily puzzle, new game by
   --daily                today's puzzle (UTC), the same for every player
   --date YYYY-MM-DD      the daily puzzle of another date
   --mistake-limit N      end the game after N mistakes (default: no limit)
+  -h, --help             this help
+  -V, --version          the version
 
 Keys: arrows, hjkl or WASD move (or click a cell); 1-9 enter; 0, Backspace or
 Delete clear; n pencil marks; m auto-remove marks; f fill in every candidate;
@@ -78,6 +80,17 @@ enum Start {
     Custom(Grid, Grid),
 }
 
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+enum Request {
+    /// Print the help and leave.
+    Help,
+    /// Print the version and leave.
+    Version,
+    /// Play.
+    Play(Launch),
+}
+
 /// The parsed command line: what to start, and settings for every game.
 #[derive(Debug, PartialEq)]
 struct Launch {
@@ -93,18 +106,13 @@ fn report(message: &str) {
 
 fn main() -> ExitCode {
     let launch = match parse_args(std::env::args_os().skip(1)) {
-        Ok(Some(launch)) => launch,
-        Ok(None) => {
-            // `sudoku-play --help | head -2` closes the pipe early: that is
-            // the reader's choice, not an error.
-            let mut out = io::stdout().lock();
-            return match writeln!(out, "{HELP}").and_then(|()| out.flush()) {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    report(&format!("cannot write the help: {e}"));
-                    ExitCode::from(1)
-                }
-                _ => ExitCode::SUCCESS,
-            };
+        Ok(Request::Play(launch)) => launch,
+        Ok(Request::Help) => return print_and_leave("the help", HELP),
+        Ok(Request::Version) => {
+            return print_and_leave(
+                "the version",
+                concat!("sudoku-play ", env!("CARGO_PKG_VERSION")),
+            )
         }
         Err(message) => {
             report(&message);
@@ -163,9 +171,21 @@ fn main() -> ExitCode {
     }
 }
 
-fn parse_args(
-    args: impl IntoIterator<Item = std::ffi::OsString>,
-) -> Result<Option<Launch>, String> {
+/// Writes `text` to stdout for `--help` or `--version`; status 0, or 1 when
+/// it cannot be written. `sudoku-play --help | head -2` closes the pipe
+/// early: that is the reader's choice, not an error.
+fn print_and_leave(what: &str, text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            report(&format!("cannot write {what}: {e}"));
+            ExitCode::from(1)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Request, String> {
     use lexopt::prelude::*;
     let mut parser = lexopt::Parser::from_args(args);
     let mut difficulty = None;
@@ -185,7 +205,8 @@ fn parse_args(
                         .map_err(|e| e.to_string())?,
                 );
             }
-            Short('h') | Long("help") => return Ok(None),
+            Short('h') | Long("help") => return Ok(Request::Help),
+            Short('V') | Long("version") => return Ok(Request::Version),
             Short('d') | Long("difficulty") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
                 let text = value.to_string_lossy();
@@ -222,7 +243,7 @@ fn parse_args(
         }
     }
     let launch = |start| {
-        Ok(Some(Launch {
+        Ok(Request::Play(Launch {
             start,
             mistake_limit,
         }))
@@ -980,7 +1001,10 @@ mod tests {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     fn parse(args: &[&str]) -> Result<Option<Start>, String> {
-        parse_args(args.iter().map(std::ffi::OsString::from)).map(|l| l.map(|l| l.start))
+        parse_args(args.iter().map(std::ffi::OsString::from)).map(|r| match r {
+            Request::Play(launch) => Some(launch.start),
+            Request::Help | Request::Version => None,
+        })
     }
 
     #[test]
@@ -1158,10 +1182,9 @@ mod tests {
 
     #[test]
     fn daily_and_mistake_limit_flags() {
-        let launch = |args: &[&str]| {
-            parse_args(args.iter().map(std::ffi::OsString::from))
-                .unwrap()
-                .unwrap()
+        let launch = |args: &[&str]| match parse_args(args.iter().map(std::ffi::OsString::from)) {
+            Ok(Request::Play(launch)) => launch,
+            other => panic!("{other:?}"),
         };
         let l = launch(&["--daily"]);
         assert_eq!(l.start, Start::Daily(Date::today()));

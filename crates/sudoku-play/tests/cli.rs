@@ -79,3 +79,18 @@ fn bad_arguments_exit_2_with_one_clear_line() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn version_prints_the_version_and_exits_0() {
+    for flag in ["--version", "-V"] {
+        let out = binary().arg(flag).stdin(Stdio::null()).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            text,
+            format!("sudoku-play {}\n", env!("CARGO_PKG_VERSION")),
+            "{flag}"
+        );
+        assert!(out.stderr.is_empty(), "{flag}");
+    }
+}
