@@ -490,6 +490,11 @@ const KEYS: [&str; 7] = [
     "p pause    q quit",
 ];
 
+/// The keys the panel lists once the game is over (solved or out of
+/// mistakes): only these work then, and `n` and `m` mean new game and menu,
+/// not pencil marks and auto-removal.
+const OVER_KEYS: [&str; 3] = ["n new game", "m menu", "q quit"];
+
 /// Splits `text` into lines of at most `width` characters, breaking between
 /// words where it can and inside a word only when the word alone is too long.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -636,13 +641,14 @@ fn draw_panel(
     // A hint, or notes too long for the room the keys leave, take the keys'
     // room too, so that most hints fit on one page.
     let notes = notes(game, extras, area.width as usize, theme);
-    let room_with_keys = area.height.saturating_sub(top_h + KEYS.len() as u16);
+    let keys: &[&str] = if game.is_over() { &OVER_KEYS } else { &KEYS };
+    let room_with_keys = area.height.saturating_sub(top_h + keys.len() as u16);
     let keys_h = if (game.shown_hint().is_some() && !game.is_paused())
         || notes.len() > room_with_keys as usize
     {
         0
     } else {
-        KEYS.len() as u16
+        keys.len() as u16
     };
     let notes_h = area.height.saturating_sub(top_h + keys_h);
     let notes = paginate(notes, notes_h as usize, game.page());
@@ -652,7 +658,7 @@ fn draw_panel(
         buf,
     );
     if keys_h > 0 {
-        let key_lines: Vec<Line> = KEYS.iter().map(|k| Line::from(*k)).collect();
+        let key_lines: Vec<Line> = keys.iter().map(|k| Line::from(*k)).collect();
         let keys_y = area.bottom().saturating_sub(keys_h);
         ratatui::widgets::Widget::render(
             Paragraph::new(key_lines),

@@ -567,6 +567,51 @@ fn solved_screen_shows_time_and_rating() {
     assert!(text.contains("n new game · m menu · q quit"), "{text}");
 }
 
+/// The game's keys that mean something else (or nothing) once it is over.
+const PLAY_KEYS: [&str; 6] = [
+    "n pencil",
+    "m auto-rm",
+    "? hint",
+    "u undo",
+    "f fill",
+    "p pause",
+];
+
+#[test]
+fn end_screens_list_only_the_keys_that_work_there() {
+    let now = Instant::now();
+    // Solved.
+    let mut solved = new_game(now);
+    let solution = *solved.solution();
+    for cell in 0..CELLS {
+        if !solved.is_given(cell) {
+            select(&mut solved, cell, now);
+            solved.apply(Action::Digit(solution.cells()[cell]), now);
+        }
+    }
+    // Out of mistakes.
+    let mut lost = new_game(now).with_mistake_limit(1);
+    select(&mut lost, 2, now);
+    lost.apply(Action::Digit(1), now); // r1c3's answer is 4
+    for game in [&solved, &lost] {
+        assert!(game.is_over());
+        for size in [(80, 24), (100, 40)] {
+            let text = screen(&draw(game, now, size, COLOR));
+            for key in PLAY_KEYS {
+                assert!(!text.contains(key), "{key} offered at {size:?}:\n{text}");
+            }
+            for key in ["n new game", "m menu", "q quit"] {
+                assert!(text.contains(key), "{key} missing at {size:?}:\n{text}");
+            }
+        }
+    }
+    // In play the game's keys are listed.
+    let text = screen(&draw(&new_game(now), now, (80, 24), COLOR));
+    for key in PLAY_KEYS {
+        assert!(text.contains(key), "{key} missing in play:\n{text}");
+    }
+}
+
 #[test]
 fn running_out_of_mistakes_ends_the_game_on_screen() {
     let now = Instant::now();
