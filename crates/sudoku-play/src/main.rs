@@ -628,7 +628,8 @@ impl App<'_> {
     /// The saved game's text, a description of it and the game, when there is a readable one.
     ///
     /// A save file that exists but cannot be read as one (damaged, or from
-    /// another version) is renamed to `game.txt.unreadable` rather than
+    /// another version) is renamed to `game.txt.unreadable` (or `.1`, `.2`,
+    /// ... when that name is taken: see [`save::set_aside`]) rather than
     /// overwritten by the next save, and the player is told where it went.
     fn load_saved(&mut self) -> Option<(String, String, Game)> {
         let path = self.save_path.clone()?;

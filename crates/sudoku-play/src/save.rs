@@ -67,15 +67,44 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     })
 }
 
-/// Renames the file at `path` to the same name with `.unreadable` appended
-/// (replacing an older one), so that a save the game cannot read is kept for
-/// the player rather than overwritten. Returns the new path.
+/// Moves the file at `path` aside, to the first free name of
+/// `game.txt.unreadable`, `game.txt.unreadable.1`, `game.txt.unreadable.2`, ...,
+/// so that a save the game cannot read is kept for the player rather than
+/// overwritten, and an earlier one kept so is never replaced. Returns the
+/// new path.
+///
+/// The new name is taken with a hard link, which fails when the name is in
+/// use, so two copies of the game setting files aside at once cannot pick
+/// the same name; where hard links are not supported (some network and FAT
+/// file systems), a rename to a name that does not exist yet.
 pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let mut kept = path.as_os_str().to_owned();
-    kept.push(".unreadable");
-    let kept = PathBuf::from(kept);
-    fs::rename(path, &kept)?;
-    Ok(kept)
+    for n in 0..10_000u32 {
+        let mut kept = path.as_os_str().to_owned();
+        kept.push(".unreadable");
+        if n > 0 {
+            kept.push(format!(".{n}"));
+        }
+        let kept = PathBuf::from(kept);
+        match fs::hard_link(path, &kept) {
+            Ok(()) => {
+                fs::remove_file(path)?;
+                return Ok(kept);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            // The file itself is gone, or cannot be reached: say so.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(e),
+            Err(_) => {
+                if fs::symlink_metadata(&kept).is_ok() {
+                    continue;
+                }
+                fs::rename(path, &kept)?;
+                return Ok(kept);
+            }
+        }
+    }
+    Err(io::Error::other(
+        "10,000 unreadable saves are kept already; remove some",
+    ))
 }
 
 #[cfg(test)]
@@ -112,6 +141,36 @@ mod tests {
         write_atomically(&path, "two").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "two");
         assert_eq!(fs::read_dir(path.parent().unwrap()).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_earlier_unreadable_save_is_never_replaced() {
+        let dir = std::env::temp_dir().join(format!("sudoku-play-aside-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(SAVE_FILE);
+        let mut kept = Vec::new();
+        for text in ["first", "second", "third"] {
+            fs::write(&path, text).unwrap();
+            kept.push(set_aside(&path).unwrap());
+            assert!(!path.exists());
+        }
+        let names: Vec<String> = kept
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "game.txt.unreadable",
+                "game.txt.unreadable.1",
+                "game.txt.unreadable.2"
+            ]
+        );
+        for (path, text) in kept.iter().zip(["first", "second", "third"]) {
+            assert_eq!(fs::read_to_string(path).unwrap(), text);
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 }
