@@ -142,6 +142,9 @@ struct Snapshot {
     /// For each player digit, the peers whose pencil mark of it the
     /// auto-removal took away (given back when the digit goes).
     removed: [u128; CELLS],
+    /// For each player digit, the cell's own pencil marks when it was
+    /// placed (given back when the digit goes).
+    kept: [u16; CELLS],
     cursor: usize,
 }
 
@@ -153,6 +156,7 @@ pub struct Game {
     board: Grid,
     marks: [u16; CELLS],
     removed: [u128; CELLS],
+    kept: [u16; CELLS],
     cursor: usize,
     pencil: bool,
     auto_remove: bool,
@@ -221,6 +225,7 @@ impl Game {
             board: puzzle,
             marks: [0; CELLS],
             removed: [0; CELLS],
+            kept: [0; CELLS],
             cursor: first_blank(&puzzle),
             pencil: false,
             auto_remove: true,
@@ -344,6 +349,7 @@ impl Game {
             board: self.board,
             marks: self.marks,
             removed: self.removed,
+            kept: self.kept,
             cursor: self.cursor,
         }
     }
@@ -361,6 +367,7 @@ impl Game {
         self.board = state.board;
         self.marks = state.marks;
         self.removed = state.removed;
+        self.kept = state.kept;
         self.cursor = state.cursor;
     }
 
@@ -398,11 +405,12 @@ impl Game {
         Outcome::Changed
     }
 
-    /// Puts `digit` in `cell`, clearing its marks and, if asked, the peers' marks of it.
+    /// Puts `digit` in `cell`, clearing its marks (kept to give back when
+    /// the digit goes) and, if asked, the peers' marks of it.
     fn place(&mut self, cell: usize, digit: u8) {
         self.take_back(cell);
         let _ = self.board.set(cell / 9, cell % 9, digit);
-        self.marks[cell] = 0;
+        self.kept[cell] = std::mem::take(&mut self.marks[cell]);
         self.forget_cell(cell);
         if self.auto_remove {
             let mut removed = 0u128;
@@ -417,8 +425,9 @@ impl Game {
     }
 
     /// Empties `cell` (when it holds a player digit) and gives back the pencil
-    /// marks its placement auto-removed, where the digit is still possible:
-    /// a wrong digit must not cost the player correct marks.
+    /// marks its placement took: the cell's own, and the peers' that
+    /// auto-removal took, where the digit is still possible: a wrong digit
+    /// must not cost the player correct marks.
     fn take_back(&mut self, cell: usize) {
         let digit = self.board.cells()[cell];
         if digit == 0 || self.is_given(cell) {
@@ -426,6 +435,15 @@ impl Game {
         }
         let _ = self.board.set(cell / 9, cell % 9, 0);
         self.forget_cell(cell);
+        // The cell's own marks come back as they were, less (with
+        // auto-removal on) the digits a peer has been given since.
+        let mut own = std::mem::take(&mut self.kept[cell]);
+        if self.auto_remove {
+            for peer in peers(cell) {
+                own &= !(1 << self.board.cells()[peer]);
+            }
+        }
+        self.marks[cell] = own;
         let removed = std::mem::take(&mut self.removed[cell]);
         for peer in members(removed) {
             let blocked = self.board.cells()[peer] != 0
@@ -1175,6 +1193,48 @@ mod tests {
         for p in peers(2) {
             assert_eq!(g.marks(p), before[p] & !(1 << 4), "cell {p}");
         }
+    }
+
+    #[test]
+    fn clearing_a_digit_gives_back_the_cells_own_marks() {
+        let now = Instant::now();
+        let mut g = game(now);
+        // r1c3 (answer 4) pencilled 1 2 4, then a digit placed over the marks.
+        g.apply(Action::TogglePencil, now);
+        for d in [1, 2, 4] {
+            put(&mut g, 2, d, now);
+        }
+        g.apply(Action::TogglePencil, now);
+        let marks = (1 << 1) | (1 << 2) | (1 << 4);
+        assert_eq!(g.marks(2), marks);
+        put(&mut g, 2, 1, now);
+        assert_eq!(g.marks(2), 0, "a digit hides the marks");
+        g.apply(Action::Clear, now);
+        assert_eq!(g.marks(2), marks, "clearing the digit gives them back");
+        // Replacing one digit by another and clearing keeps the first marks.
+        put(&mut g, 2, 1, now);
+        put(&mut g, 2, 2, now);
+        g.apply(Action::Clear, now);
+        assert_eq!(g.marks(2), marks);
+        // A digit placed in a peer meanwhile is not given back as a mark.
+        put(&mut g, 2, 4, now);
+        put(&mut g, 3, 2, now); // r1c4, a peer
+        g.apply(Action::Select(2), now);
+        g.apply(Action::Clear, now);
+        assert_eq!(g.marks(2), (1 << 1) | (1 << 4));
+        // And after a resume.
+        put(&mut g, 2, 4, now);
+        let mut back = Game::from_save(&g.to_save(now), now).unwrap();
+        back.apply(Action::Clear, now);
+        assert_eq!(back.marks(2), (1 << 1) | (1 << 4));
+        back.apply(Action::Undo, now);
+        back.apply(Action::Undo, now);
+        assert_eq!(back.board().cells()[2], 0);
+        back.apply(Action::Undo, now);
+        // The 4 placed before the resume, over the marks 1 2 4.
+        assert_eq!(back.board().cells()[2], 4, "the history keeps them too");
+        back.apply(Action::Clear, now);
+        assert_eq!(back.marks(2), (1 << 1) | (1 << 4));
     }
 
     #[test]

@@ -23,10 +23,14 @@ impl Game {
             .filter(|&c| self.removed[c] != 0)
             .map(|c| format!("{c}:{:x}", self.removed[c]))
             .collect();
+        let kept: Vec<String> = (0..CELLS)
+            .filter(|&c| self.kept[c] != 0)
+            .map(|c| format!("{c}:{}", marks_field(self.kept[c])))
+            .collect();
         let mut text = format!(
             "{SAVE_HEADER}\npuzzle {}\nboard {}\nmarks {}\nelapsed_ms {}\nmistakes {}\nhints {}\n\
              flagged {}\ncounted {}\nlimit {}\ncursor {}\npencil {}\nauto_remove {}\nremoved {}\n\
-             label {}\nrating {}\n",
+             kept {}\nlabel {}\nrating {}\n",
             self.puzzle.to_line(),
             self.board.to_line(),
             marks.join(" "),
@@ -40,6 +44,7 @@ impl Game {
             u8::from(self.pencil),
             u8::from(self.auto_remove),
             removed.join(" "),
+            kept.join(" "),
             self.label,
             self.rating,
         );
@@ -87,8 +92,10 @@ impl Game {
     }
 }
 
-const SAVE_HEADER: &str = "sudoku-play save 2";
-const SAVE_HEADERS: [&str; 2] = ["sudoku-play save 1", SAVE_HEADER];
+/// Version 3 added the marks a placed digit hid (`kept`, and a fifth
+/// history field); versions 1 and 2 read as games without them.
+const SAVE_HEADER: &str = "sudoku-play save 3";
+const SAVE_HEADERS: [&str; 3] = ["sudoku-play save 1", "sudoku-play save 2", SAVE_HEADER];
 
 /// "-" for no marks, else the digits, e.g. "149".
 fn marks_field(m: u16) -> String {
@@ -116,20 +123,28 @@ fn parse_marks_field(field: &str) -> Result<u16, String> {
     Ok(m)
 }
 
-/// `CURSOR CELL:DIGIT:MARKS:REMOVED ...` for the cells where `state` differs from `from`.
+/// `CURSOR CELL:DIGIT:MARKS:REMOVED[:KEPT] ...` for the cells where `state`
+/// differs from `from`; KEPT (the marks the cell's digit hid) only when it
+/// changed, so a version 2 history line reads the same.
 fn history_line(from: &Snapshot, state: &Snapshot) -> String {
     let mut out = state.cursor.to_string();
     for cell in 0..CELLS {
         let digit = state.board.cells()[cell];
+        let kept_changed = state.kept[cell] != from.kept[cell];
         if digit != from.board.cells()[cell]
             || state.marks[cell] != from.marks[cell]
             || state.removed[cell] != from.removed[cell]
+            || kept_changed
         {
             out.push_str(&format!(
                 " {cell}:{digit}:{}:{:x}",
                 marks_field(state.marks[cell]),
                 state.removed[cell]
             ));
+            if kept_changed {
+                out.push(':');
+                out.push_str(&marks_field(state.kept[cell]));
+            }
         }
     }
     out
@@ -146,10 +161,12 @@ fn apply_history_line(from: &Snapshot, value: &str) -> Result<Snapshot, String> 
         .filter(|&c: &usize| c < CELLS)
         .ok_or_else(|| format!("'{cursor}' is not a cell"))?;
     for field in fields {
-        let bad = || format!("'{field}' is not CELL:DIGIT:MARKS:REMOVED");
+        let bad = || format!("'{field}' is not CELL:DIGIT:MARKS:REMOVED[:KEPT]");
         let parts: Vec<&str> = field.split(':').collect();
-        let [cell, digit, marks, removed] = parts[..] else {
-            return Err(bad());
+        let (cell, digit, marks, removed, kept) = match parts[..] {
+            [cell, digit, marks, removed] => (cell, digit, marks, removed, None),
+            [cell, digit, marks, removed, kept] => (cell, digit, marks, removed, Some(kept)),
+            _ => return Err(bad()),
         };
         let cell: usize = cell.parse().ok().filter(|&c| c < CELLS).ok_or_else(bad)?;
         let digit: u8 = digit.parse().ok().filter(|&d| d <= 9).ok_or_else(bad)?;
@@ -160,6 +177,9 @@ fn apply_history_line(from: &Snapshot, value: &str) -> Result<Snapshot, String> 
         state.marks[cell] = parse_marks_field(marks)?;
         state.removed[cell] =
             u128::from_str_radix(removed, 16).map_err(|_| bad())? & ((1u128 << CELLS) - 1);
+        if let Some(kept) = kept {
+            state.kept[cell] = parse_marks_field(kept)?;
+        }
     }
     Ok(state)
 }
@@ -171,6 +191,7 @@ struct SaveFields {
     board: Option<Grid>,
     marks: Option<[u16; CELLS]>,
     removed: Option<[u128; CELLS]>,
+    kept: Option<[u16; CELLS]>,
     elapsed_ms: u64,
     mistakes: u32,
     hints: u32,
@@ -205,6 +226,7 @@ impl SaveFields {
             "board" => self.board = Some(grid(key, value)?),
             "marks" => self.marks = Some(parse_marks(value)?),
             "removed" => self.removed = Some(parse_removed(value)?),
+            "kept" => self.kept = Some(parse_kept(value)?),
             "elapsed_ms" => self.elapsed_ms = number(key, value)?,
             "mistakes" => self.mistakes = number(key, value)?,
             "hints" => self.hints = number(key, value)?,
@@ -240,6 +262,7 @@ impl SaveFields {
         game.board = board;
         game.marks = self.marks.unwrap_or([0; CELLS]);
         game.removed = self.removed.unwrap_or([0; CELLS]);
+        game.kept = self.kept.unwrap_or([0; CELLS]);
         game.timer = Timer::running(Duration::from_millis(self.elapsed_ms), now);
         game.mistakes = self.mistakes;
         game.mistake_limit = self.limit;
@@ -306,6 +329,17 @@ fn parse_removed(value: &str) -> Result<[u128; CELLS], String> {
         removed[cell] = u128::from_str_radix(set, 16).map_err(|_| bad())? & ((1u128 << CELLS) - 1);
     }
     Ok(removed)
+}
+
+fn parse_kept(value: &str) -> Result<[u16; CELLS], String> {
+    let mut kept = [0u16; CELLS];
+    for field in value.split_whitespace() {
+        let bad = || format!("'{field}' is not CELL:MARKS");
+        let (cell, marks) = field.split_once(':').ok_or_else(bad)?;
+        let cell: usize = cell.parse().ok().filter(|&c| c < CELLS).ok_or_else(bad)?;
+        kept[cell] = parse_marks_field(marks)?;
+    }
+    Ok(kept)
 }
 
 /// A save file that cannot be read back.
