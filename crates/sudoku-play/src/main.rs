@@ -754,7 +754,11 @@ impl App<'_> {
             if let Some((_, about, _)) = &saved {
                 items.push(MenuItem::Resume(about.clone()));
             }
-            items.push(MenuItem::Daily(today, stats.get("daily")));
+            items.push(MenuItem::Daily(
+                today,
+                stats.get("daily"),
+                stats.daily_solved(today),
+            ));
             items.extend(
                 Difficulty::ALL
                     .into_iter()
@@ -788,7 +792,7 @@ impl App<'_> {
                     continue;
                 }
                 MenuItem::New(difficulty, _) => Start::New(difficulty, fresh_seed()),
-                MenuItem::Daily(date, _) => Start::Daily(date),
+                MenuItem::Daily(date, ..) => Start::Daily(date),
             };
             if let Some((text, about, game)) = &saved {
                 if is_same_daily(&start, game) {

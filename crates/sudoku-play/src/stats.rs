@@ -2,12 +2,16 @@
 //!
 //! The file is a header line and one line per level:
 //! `LEVEL won N best_ms MS` (`best_ms -` before the first win). Levels are the
-//! difficulty names, `daily` and `custom`. A missing file means no games yet;
-//! unknown lines are skipped so an older game reads a newer file.
+//! difficulty names, `daily` and `custom`. Each daily puzzle solved adds a
+//! line `daily_solved YYYY-MM-DD`: a date's daily counts once, and solving it
+//! again is practice, with no win or best time counted. A missing file means
+//! no games yet; unknown lines are skipped so an older game reads a newer file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::time::Duration;
+
+use crate::daily::Date;
 
 const HEADER: &str = "sudoku-play stats 1";
 
@@ -24,6 +28,8 @@ pub struct Record {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
     records: BTreeMap<String, Record>,
+    /// The dates whose daily puzzle has been solved.
+    dailies: BTreeSet<Date>,
 }
 
 /// What a win changed, for the completion screen.
@@ -33,6 +39,9 @@ pub struct Win {
     pub record: Record,
     /// True when this win set the best time.
     pub new_best: bool,
+    /// True when the game was a daily puzzle already solved before: it is
+    /// practice, and neither the games won nor the best time changed.
+    pub practice: bool,
 }
 
 /// The level a game's label counts under: its first word ("daily 2026-11-30" → "daily").
@@ -53,6 +62,12 @@ impl Stats {
             let words: Vec<&str> = line.split_whitespace().collect();
             match words[..] {
                 [] => {}
+                ["daily_solved", date] => {
+                    let date = date
+                        .parse()
+                        .map_err(|e| format!("line {}: '{line}': {e}", i + 1))?;
+                    stats.dailies.insert(date);
+                }
                 [level, "won", won, "best_ms", best] => {
                     let bad = || format!("line {}: '{line}' has a bad number", i + 1);
                     let won = won.parse().map_err(|_| bad())?;
@@ -79,6 +94,9 @@ impl Stats {
                 .map_or("-".to_string(), |b| b.as_millis().to_string());
             let _ = writeln!(out, "{level} won {} best_ms {best}", r.won);
         }
+        for date in &self.dailies {
+            let _ = writeln!(out, "daily_solved {date}");
+        }
         out
     }
 
@@ -87,8 +105,25 @@ impl Stats {
         self.records.get(level).copied().unwrap_or_default()
     }
 
-    /// Counts a game of `label` solved in `time`.
+    /// True when the daily puzzle of `date` has been solved.
+    pub fn daily_solved(&self, date: Date) -> bool {
+        self.dailies.contains(&date)
+    }
+
+    /// Counts a game of `label` solved in `time`. A daily puzzle ("daily
+    /// YYYY-MM-DD") counts once per date: solved again, it is practice, and
+    /// the record is left as it was.
     pub fn record_win(&mut self, label: &str, time: Duration) -> Win {
+        let daily = daily_date(label);
+        if let Some(date) = daily {
+            if !self.dailies.insert(date) {
+                return Win {
+                    record: self.get(level_of(label)),
+                    new_best: false,
+                    practice: true,
+                };
+            }
+        }
         let record = self.records.entry(level_of(label).to_string()).or_default();
         record.won += 1;
         let new_best = record.best.is_none_or(|best| time < best);
@@ -98,7 +133,16 @@ impl Stats {
         Win {
             record: *record,
             new_best,
+            practice: false,
         }
+    }
+}
+
+/// The date of a daily puzzle's label ("daily 2026-11-30"), else `None`.
+fn daily_date(label: &str) -> Option<Date> {
+    match label.split_whitespace().collect::<Vec<_>>()[..] {
+        ["daily", date] => date.parse().ok(),
+        _ => None,
     }
 }
 
@@ -135,5 +179,38 @@ mod tests {
         assert!(Stats::parse(&bad).unwrap_err().contains("line 2"));
         let future = format!("{HEADER}\nsomething new\neasy won 1 best_ms -\n");
         assert_eq!(Stats::parse(&future).unwrap().get("easy").won, 1);
+    }
+
+    #[test]
+    fn a_daily_counts_once_and_solving_it_again_is_practice() {
+        let mut stats = Stats::default();
+        let s = Duration::from_secs;
+        let date: Date = "2026-11-30".parse().unwrap();
+        assert!(!stats.daily_solved(date));
+        let first = stats.record_win("daily 2026-11-30", s(500));
+        assert!(!first.practice && first.new_best);
+        assert!(stats.daily_solved(date));
+        let again = stats.record_win("daily 2026-11-30", s(100));
+        assert!(again.practice, "the same daily again is practice");
+        assert!(!again.new_best);
+        assert_eq!(
+            stats.get("daily"),
+            Record {
+                won: 1,
+                best: Some(s(500))
+            },
+            "neither a win nor a best time counted"
+        );
+        // Another date's daily counts.
+        assert!(!stats.record_win("daily 2026-12-01", s(400)).practice);
+        assert_eq!(stats.get("daily").won, 2);
+        // Kept in the file.
+        let text = stats.to_text();
+        assert!(text.contains("daily_solved 2026-11-30\n"), "{text}");
+        let back = Stats::parse(&text).unwrap();
+        assert!(back.daily_solved(date));
+        assert_eq!(back, stats);
+        let bad = format!("{HEADER}\ndaily_solved 2026-02-30\n");
+        assert!(Stats::parse(&bad).unwrap_err().contains("line 2"));
     }
 }

@@ -715,6 +715,10 @@ fn draw_solved(
         time.push_str("  new best!");
     }
     let mut text = vec![row("Time", time)];
+    if win.is_some_and(|w| w.practice) {
+        text.push(Line::from("Practice: this daily was solved before"));
+        text.push(Line::from("no win or best time is counted."));
+    }
     if let Some(win) = win {
         if let Some(best) = win.record.best {
             text.push(row("Best", clock(best)));
@@ -776,8 +780,9 @@ pub fn draw_question(frame: &mut Frame, lines: &[String], theme: Theme) {
 pub enum MenuItem {
     /// Start a new game of this difficulty; the level's record is shown beside it.
     New(Difficulty, Record),
-    /// Play the daily puzzle of this date.
-    Daily(Date, Record),
+    /// Play the daily puzzle of this date; the bool is true once it has
+    /// been solved (playing it again is practice).
+    Daily(Date, Record, bool),
     /// Resume the saved game, described by the text.
     Resume(String),
     /// Leave.
@@ -796,9 +801,10 @@ impl MenuItem {
     fn text(&self) -> String {
         match self {
             MenuItem::New(d, record) => format!("New game: {d}{}", record_text(record)),
-            MenuItem::Daily(date, record) => format!(
-                "Daily puzzle {date} ({}){}",
+            MenuItem::Daily(date, record, solved) => format!(
+                "Daily puzzle {date} ({}){}{}",
                 date.level(),
+                if *solved { " · done ✓" } else { "" },
                 record_text(record)
             ),
             MenuItem::Resume(about) => format!("Resume: {about}"),

@@ -649,3 +649,53 @@ fn too_small_terminal_says_so() {
     assert!(text.contains("needs at least 80×24"), "{text}");
     assert!(text.contains("clock is stopped"), "{text}");
 }
+
+#[test]
+fn a_daily_solved_again_is_practice_and_the_menu_says_it_is_done() {
+    use sudoku_play::daily::Date;
+    use sudoku_play::stats::Stats;
+    use sudoku_play::ui::MenuItem;
+    let date: Date = "2026-11-30".parse().unwrap();
+    let label = format!("daily {date}");
+    let mut stats = Stats::default();
+    stats.record_win(&label, Duration::from_secs(500));
+    // The menu marks the date's daily as done.
+    let menu = |stats: &Stats| {
+        let items = [
+            MenuItem::Daily(date, stats.get("daily"), stats.daily_solved(date)),
+            MenuItem::Quit,
+        ];
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal
+            .draw(|f| ui::draw_menu(f, &items, 0, COLOR))
+            .unwrap();
+        screen(terminal.backend().buffer())
+    };
+    let text = menu(&stats);
+    assert!(text.contains(&format!("Daily puzzle {date}")), "{text}");
+    assert!(text.contains("done"), "{text}");
+    assert!(!menu(&Stats::default()).contains("done"));
+    // Solved again, faster: practice, not a win or a best time.
+    let t0 = Instant::now();
+    let puzzle: Grid = PUZZLE.parse().unwrap();
+    let solution = sudoku_core::solve(&puzzle).unwrap();
+    let mut game = Game::new(puzzle, solution, "rated".into(), label.clone(), t0);
+    for cell in 0..CELLS {
+        if !game.is_given(cell) {
+            select(&mut game, cell, t0);
+            game.apply(Action::Digit(solution.cells()[cell]), t0);
+        }
+    }
+    let win = stats.record_win(&label, game.elapsed(t0));
+    assert!(win.practice);
+    let extras = ui::Extras {
+        win: Some(win),
+        warning: None,
+        notice: None,
+    };
+    let text = screen(&draw_with(&game, t0, extras));
+    assert!(text.contains("Practice"), "{text}");
+    assert!(!text.contains("new best"), "{text}");
+    assert!(text.contains("Won       1"), "{text}");
+    assert!(text.contains("Best      8:20"), "{text}");
+}
