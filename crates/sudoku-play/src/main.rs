@@ -144,6 +144,7 @@ fn main() -> ExitCode {
         save_path,
         save_error: None,
         notice: None,
+        fresh_notice: None,
         mistake_limit: launch.mistake_limit,
         caught,
     };
@@ -491,10 +492,21 @@ struct App<'t> {
     /// The last failed save (or stats update); shown at once, and the exit status says so.
     save_error: Option<String>,
     /// Something the player should know that is not a failure (a save file
-    /// that could not be read and was set aside); shown in the game and at exit.
+    /// that could not be read and was set aside); reported at exit.
     notice: Option<String>,
+    /// The notice as the screen shows it, until the next key: whole in the
+    /// menu, shortened in the game's panel.
+    fresh_notice: Option<Notice>,
     mistake_limit: u32,
     caught: Arc<AtomicUsize>,
+}
+
+/// A notice in its two lengths.
+struct Notice {
+    /// The whole text, for the menu.
+    full: String,
+    /// A few words for the game's panel, which must keep its keys listed.
+    short: String,
 }
 
 /// How a game ended.
@@ -646,20 +658,34 @@ impl App<'_> {
             },
         };
         let aside = save::set_aside(&path);
-        self.notice = Some(match aside {
-            Ok(kept) => format!(
-                "the saved game could not be read ({problem}); it was kept as {}",
-                kept.display()
-            ),
+        let (full, short) = match aside {
+            Ok(kept) => {
+                let name = kept.file_name().map_or_else(
+                    || kept.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                (
+                    format!(
+                        "the saved game could not be read ({problem}); it was kept as {}",
+                        kept.display()
+                    ),
+                    format!("unreadable save kept as {name}"),
+                )
+            }
             Err(e) => {
                 // Saving over it would destroy it: this run does not save.
                 self.save_path = None;
-                format!(
-                    "the saved game {} could not be read ({problem}) nor set aside ({e}); this game is not saved",
-                    path.display()
+                (
+                    format!(
+                        "the saved game {} could not be read ({problem}) nor set aside ({e}); this game is not saved",
+                        path.display()
+                    ),
+                    "the old save is unreadable; this game is not saved".to_string(),
                 )
             }
-        });
+        };
+        self.notice = Some(full.clone());
+        self.fresh_notice = Some(Notice { full, short });
         None
     }
 
@@ -769,9 +795,23 @@ impl App<'_> {
             let theme = self.theme;
             let choice = loop {
                 let shown = selected;
-                let Some(key) = self.wait_key(|f| ui::draw_menu(f, &items, shown, theme))? else {
+                let notice = self.fresh_notice.as_ref().map(|n| n.full.clone());
+                let Some(key) =
+                    self.wait_key(|f| ui::draw_menu(f, &items, shown, theme, notice.as_deref()))?
+                else {
                     return Ok(None);
                 };
+                // The note has been seen: the next key hides it.
+                self.fresh_notice = None;
+                let size = self.terminal.size()?;
+                let area = Rect::new(0, 0, size.width, size.height);
+                if !ui::menu_fits(&items, notice.as_deref(), area) {
+                    // Nothing can be chosen on a menu that is not shown.
+                    if let MenuKey::Quit = menu_key(key) {
+                        return Ok(None);
+                    }
+                    continue;
+                }
                 match menu_key(key) {
                     MenuKey::Up => selected = (selected + items.len() - 1) % items.len(),
                     MenuKey::Down => selected = (selected + 1) % items.len(),
@@ -839,7 +879,7 @@ impl App<'_> {
             let extras = Extras {
                 win,
                 warning: self.save_error.as_deref(),
-                notice: self.notice.as_deref(),
+                notice: self.fresh_notice.as_ref().map(|n| n.short.as_str()),
             };
             self.terminal
                 .draw(|f| ui::draw_game_with(f, game, now, self.theme, extras))?;
@@ -859,6 +899,15 @@ impl App<'_> {
                     }
                 }
                 continue;
+            }
+            let pressed = match &event {
+                Event::Key(key) => key.kind != KeyEventKind::Release,
+                Event::Mouse(mouse) => matches!(mouse.kind, MouseEventKind::Down(_)),
+                _ => false,
+            };
+            if pressed {
+                // The note has been seen: the next key hides it.
+                self.fresh_notice = None;
             }
             let was_solved = game.is_solved();
             let outcome = match event {

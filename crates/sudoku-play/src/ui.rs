@@ -181,7 +181,9 @@ pub struct Extras<'a> {
     /// A problem the player must know about now, e.g. a save that failed.
     pub warning: Option<&'a str>,
     /// Something the player should know that is not a failure, e.g. that an
-    /// unreadable save file was set aside; shown under "Note:".
+    /// unreadable save file was set aside; shown after "Note:". Keep it
+    /// short (three panel lines with "Note: ") so that the keys stay listed
+    /// at 80×24; the game shows it until the next key.
     pub notice: Option<&'a str>,
 }
 
@@ -543,8 +545,9 @@ fn notes(game: &Game, extras: Extras, width: usize, theme: Theme) -> Vec<Line<'s
         out.extend(wrap(warning, width).into_iter().map(Line::from));
     }
     if let Some(notice) = extras.notice {
-        out.push(Line::from("Note:").style(bold(theme)));
-        out.extend(wrap(notice, width).into_iter().map(Line::from));
+        // On one line with its text, so that a short note leaves the keys their room.
+        let text = format!("Note: {notice}");
+        out.extend(wrap(&text, width).into_iter().map(Line::from));
     }
     if game.is_paused() {
         return out;
@@ -813,8 +816,15 @@ impl MenuItem {
     }
 }
 
-/// Draws the start menu with `items`, `selected` highlighted.
-pub fn draw_menu(frame: &mut Frame, items: &[MenuItem], selected: usize, theme: Theme) {
+/// The start menu's lines: the title, the items, a note when there is one
+/// (wrapped to `width`) and the keys.
+fn menu_lines(
+    items: &[MenuItem],
+    selected: usize,
+    theme: Theme,
+    notice: Option<&str>,
+    width: u16,
+) -> Vec<Line<'static>> {
     let mut lines = vec![Line::from("SUDOKU").style(bold(theme)), Line::from("")];
     for (i, item) in items.iter().enumerate() {
         let style = if i == selected {
@@ -834,9 +844,65 @@ pub fn draw_menu(frame: &mut Frame, items: &[MenuItem], selected: usize, theme: 
             style,
         )));
     }
+    if let Some(notice) = notice {
+        lines.push(Line::from(""));
+        let text = format!("Note: {notice}");
+        lines.extend(
+            wrap(&text, width.clamp(1, 76) as usize)
+                .into_iter()
+                .map(Line::from),
+        );
+        lines.push(Line::from(MENU_NOTICE_KEY).style(Style::default().add_modifier(Modifier::DIM)));
+    }
     lines.push(Line::from(""));
-    lines.push(Line::from("↑↓ choose · Enter start · q quit"));
+    lines.push(Line::from(MENU_KEYS));
+    lines
+}
+
+const MENU_KEYS: &str = "↑↓ choose · Enter start · q quit";
+const MENU_NOTICE_KEY: &str = "(any key hides this note)";
+
+/// The smallest terminal that shows the menu with `items` and `notice`
+/// whole, at `area`'s width (a narrower one wraps the note onto more lines).
+pub fn menu_size(items: &[MenuItem], notice: Option<&str>, area: Rect) -> (u16, u16) {
+    let lines = menu_lines(items, 0, Theme { no_color: true }, notice, area.width);
+    let widest = items
+        .iter()
+        .map(|i| i.text().chars().count() + 2)
+        .chain([MENU_KEYS.chars().count(), 30])
+        .max()
+        .unwrap_or(0);
+    (widest as u16, lines.len() as u16)
+}
+
+/// True when the menu fits in `area`; while it does not, the menu is not
+/// drawn and its keys other than quit do nothing.
+pub fn menu_fits(items: &[MenuItem], notice: Option<&str>, area: Rect) -> bool {
+    let (w, h) = menu_size(items, notice, area);
+    area.width >= w && area.height >= h
+}
+
+/// Draws the start menu with `items`, `selected` highlighted, and a note
+/// (e.g. that an unreadable save was set aside) under them; a terminal too
+/// small for the whole menu gets a message saying so instead.
+pub fn draw_menu(
+    frame: &mut Frame,
+    items: &[MenuItem],
+    selected: usize,
+    theme: Theme,
+    notice: Option<&str>,
+) {
     let area = frame.area();
+    if !menu_fits(items, notice, area) {
+        let (w, h) = menu_size(items, notice, area);
+        let text = format!(
+            "The terminal is {}×{}; the menu needs at least {w}×{h}. Enlarge it, or press q.",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let lines = menu_lines(items, selected, theme, notice, area.width);
     let h = (lines.len() as u16).min(area.height);
     let y = area.y + (area.height - h) / 2;
     frame.render_widget(

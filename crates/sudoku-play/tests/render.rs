@@ -667,7 +667,7 @@ fn a_daily_solved_again_is_practice_and_the_menu_says_it_is_done() {
         ];
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         terminal
-            .draw(|f| ui::draw_menu(f, &items, 0, COLOR))
+            .draw(|f| ui::draw_menu(f, &items, 0, COLOR, None))
             .unwrap();
         screen(terminal.backend().buffer())
     };
@@ -698,4 +698,98 @@ fn a_daily_solved_again_is_practice_and_the_menu_says_it_is_done() {
     assert!(!text.contains("new best"), "{text}");
     assert!(text.contains("Won       1"), "{text}");
     assert!(text.contains("Best      8:20"), "{text}");
+}
+
+#[test]
+fn a_note_shows_in_the_menu_and_keeps_the_games_keys_listed() {
+    use sudoku_play::ui::MenuItem;
+    let items = [MenuItem::Quit];
+    let full = "the saved game could not be read (bad save file, line 1: the first line is not \
+                'sudoku-play save 3'); it was kept as /home/player/.local/share/sudoku-play/\
+                game.txt.unreadable.1";
+    let menu = |notice: Option<&str>, size: (u16, u16)| {
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        terminal
+            .draw(|f| ui::draw_menu(f, &items, 0, COLOR, notice))
+            .unwrap();
+        screen(terminal.backend().buffer())
+    };
+    // In the menu, whole, with the keys.
+    let text = menu(Some(full), (80, 24));
+    let words = |t: &str| t.split_whitespace().collect::<String>();
+    assert!(
+        words(&text).contains(&words(&format!("Note: {full}"))),
+        "{text}"
+    );
+    assert!(text.contains("Enter start"), "{text}");
+    assert!(!menu(None, (80, 24)).contains("Note:"));
+    // In the game's panel at 80x24, the short form, with every key still listed.
+    let now = Instant::now();
+    let game = new_game(now);
+    let extras = ui::Extras {
+        win: None,
+        warning: None,
+        notice: Some("unreadable save kept as game.txt.unreadable.1"),
+    };
+    let buf = draw_with(&game, now, extras);
+    let (notes, pages) = notes_text(&buf, &geometry((80, 24)));
+    assert_eq!(pages, None, "{notes}");
+    assert!(
+        words(&notes).starts_with(&words(
+            "Note: unreadable save kept as game.txt.unreadable.1"
+        )),
+        "{notes}"
+    );
+    let text = screen(&buf);
+    for key in ["n pencil", "? hint", "p pause    q quit"] {
+        assert!(text.contains(key), "{key} hidden by the note:\n{text}");
+    }
+}
+
+#[test]
+fn a_menu_too_big_for_the_terminal_says_so_instead_of_being_cut() {
+    use sudoku_play::stats::Record;
+    use sudoku_play::ui::MenuItem;
+    let date: sudoku_play::daily::Date = "2026-11-30".parse().unwrap();
+    let record = Record {
+        won: 5,
+        best: Some(Duration::from_secs(182)),
+    };
+    let mut items = vec![
+        MenuItem::Resume("hard, 12:04 played".into()),
+        MenuItem::Daily(date, record, true),
+    ];
+    items.extend(
+        sudoku_play::source::Difficulty::ALL
+            .into_iter()
+            .map(|d| MenuItem::New(d, record)),
+    );
+    items.push(MenuItem::Quit);
+    let draw_menu = |size: (u16, u16)| {
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        terminal
+            .draw(|f| ui::draw_menu(f, &items, 0, COLOR, None))
+            .unwrap();
+        screen(terminal.backend().buffer())
+    };
+    let text = draw_menu((40, 12));
+    assert!(text.contains("The terminal is 40×12"), "{text}");
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(joined.contains("the menu needs at least 60×12"), "{text}");
+    assert!(!text.contains("Daily puzzle"), "a cut menu: {text}");
+    let area = Rect::new(0, 0, 40, 12);
+    assert!(!ui::menu_fits(&items, None, area));
+    // Where it fits, it is drawn whole.
+    let text = draw_menu((80, 24));
+    assert!(text.contains("Daily puzzle 2026-11-30"), "{text}");
+    assert!(
+        text.contains("Quit") && text.contains("Enter start"),
+        "{text}"
+    );
+    let (w, h) = ui::menu_size(&items, None, Rect::new(0, 0, 80, 24));
+    let text = draw_menu((w, h));
+    assert!(
+        text.contains("Enter start"),
+        "at its own minimum {w}×{h}: {text}"
+    );
 }

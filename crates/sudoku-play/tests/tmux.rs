@@ -667,8 +667,16 @@ fn an_unreadable_save_is_set_aside_and_the_player_told() {
     let Some(tmux) = start_command("badsave", &command, (80, 24)) else {
         return;
     };
-    let screen = tmux.wait_for("the notice", |s| contains(s, "Note:"));
-    assert!(contains(&screen, "could not"), "{}", screen.join("\n"));
+    let screen = tmux.wait_for("the notice", |s| whole_frame(s) && contains(s, "Note:"));
+    let text = screen.join("\n");
+    assert!(contains(&screen, "unreadable save"), "{text}");
+    assert!(contains(&screen, "game.txt.unreadable"), "{text}");
+    // The note leaves the keys listed, and goes with the next key.
+    assert!(contains(&screen, "n pencil"), "{text}");
+    tmux.keys(&["l"]);
+    tmux.wait_for("the note to go", |s| {
+        whole_frame(s) && !contains(s, "Note:") && contains(s, "n pencil")
+    });
     tmux.keys(&["q"]);
     let screen = tmux.wait_for("the wrapper's report", |s| contains(s, "exit status"));
     let text = screen.join("\n");
@@ -682,6 +690,30 @@ fn an_unreadable_save_is_set_aside_and_the_player_told() {
     let saved = std::fs::read_to_string(saves.join("game.txt")).expect("new save");
     assert_ne!(saved, damaged);
     assert!(sudoku_play::game::Game::from_save(&saved, Instant::now()).is_ok());
+    drop(tmux);
+
+    // A second unreadable save, found by the menu: kept beside the first
+    // under a new name, and the menu says so in full until the next key.
+    std::fs::write(saves.join("game.txt"), "damaged again\n").unwrap();
+    let Some(tmux) = start("badsave", &data, "") else {
+        return;
+    };
+    let screen = tmux.wait_for("the menu's note", |s| contains(s, "Note:"));
+    let text = screen.join("\n");
+    assert!(contains(&screen, "New game: easy"), "{text}");
+    assert!(!contains(&screen, "Resume"), "{text}");
+    let words: String = text.split_whitespace().collect();
+    assert!(words.contains("couldnotberead"), "{text}");
+    assert!(words.contains("game.txt.unreadable.1"), "{text}");
+    tmux.keys(&["j"]);
+    tmux.wait_for("the note to go", |s| {
+        !contains(s, "Note:") && contains(s, "New game: easy")
+    });
+    quit(&tmux);
+    let first = std::fs::read_to_string(saves.join("game.txt.unreadable")).expect("kept");
+    assert_eq!(first, damaged, "the first unreadable save was replaced");
+    let second = std::fs::read_to_string(saves.join("game.txt.unreadable.1")).expect("kept");
+    assert_eq!(second, "damaged again\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
