@@ -86,7 +86,7 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
                  --puzzles P checks FILE as the solutions of puzzle file P
   bench FILE...  solver throughput on one thread, first solution and proof of uniqueness
   rate PATH      each puzzle's difficulty: score, level, hardest technique
-                 (--csv for number,line,score,level,hardest,steps);
+                 (--csv for ep,ed,number,line,score,level,hardest,steps);
                  --techniques lists the techniques with their names and scores
   explain P      the human solving path of puzzle P (81 characters or a file),
                  one step per line; --grid draws the candidates before each step;

@@ -103,6 +103,19 @@ fn rate_csv_has_a_header_and_one_row_per_puzzle_in_order() {
 }
 
 #[test]
+fn help_names_the_csv_columns_rate_writes() {
+    let help = stdout(&sudoku(&["--help"], ""));
+    let csv = stdout(&sudoku(&["rate", "--csv", "-"], &format!("{EASY}\n")));
+    let header = csv.lines().next().expect("a header");
+    let named = help
+        .split("--csv for ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .expect("--help names the CSV's columns");
+    assert_eq!(named, header, "--help lists the columns of --csv's header");
+}
+
+#[test]
 fn rate_reports_puzzles_without_a_unique_solution() {
     let empty = ".".repeat(81);
     let out = sudoku(&["rate", "-"], &format!("{EASY}\n{empty}\n"));
