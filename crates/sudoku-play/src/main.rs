@@ -95,8 +95,9 @@ enum Request {
 #[derive(Debug, PartialEq)]
 struct Launch {
     start: Start,
-    /// Mistakes that end a game; 0 for no limit.
-    mistake_limit: u32,
+    /// Mistakes that end a game, 0 for no limit; `None` when not given, so
+    /// that a resumed game keeps its own.
+    mistake_limit: Option<u32>,
 }
 
 /// Writes to stderr, ignoring a closed stderr: there is nowhere left to report it.
@@ -195,7 +196,7 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Requ
     let mut technique = None;
     let mut daily = false;
     let mut date = None;
-    let mut mistake_limit = 0;
+    let mut mistake_limit = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Long("technique") => {
@@ -235,9 +236,9 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Requ
             Long("mistake-limit") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
                 let text = value.to_string_lossy();
-                mistake_limit = text.trim().parse::<u32>().map_err(|_| {
+                mistake_limit = Some(text.trim().parse::<u32>().map_err(|_| {
                     format!("--mistake-limit wants a whole number (0 for none), not '{text}'")
-                })?;
+                })?);
             }
             Value(value) if puzzle.is_none() => puzzle = Some(value),
             other => return Err(other.unexpected().to_string()),
@@ -497,7 +498,8 @@ struct App<'t> {
     /// The notice as the screen shows it, until the next key: whole in the
     /// menu, shortened in the game's panel.
     fresh_notice: Option<Notice>,
-    mistake_limit: u32,
+    /// `--mistake-limit`: for new games, and applied to a resumed one.
+    mistake_limit: Option<u32>,
     caught: Arc<AtomicUsize>,
 }
 
@@ -573,7 +575,7 @@ impl App<'_> {
                 };
                 match (replace, saved) {
                     (Answer::Quit, _) => return Ok(()),
-                    (Answer::No, Some((text, ..))) => Game::from_save(&text, Instant::now()).ok(),
+                    (Answer::No, Some((text, ..))) => self.resume(&text),
                     _ => Some(self.start_game(start)?),
                 }
             }
@@ -608,7 +610,7 @@ impl App<'_> {
                 "custom".to_string(),
                 Instant::now(),
             )
-            .with_mistake_limit(self.mistake_limit),
+            .with_mistake_limit(self.mistake_limit.unwrap_or(0)),
             Start::New(difficulty, seed) => self.new_game(difficulty, seed)?,
             Start::Daily(date) => self.daily_game(date)?,
             Start::Menu => unreachable!("the menu is not a game"),
@@ -634,7 +636,17 @@ impl App<'_> {
             label,
             Instant::now(),
         )
-        .with_mistake_limit(self.mistake_limit))
+        .with_mistake_limit(self.mistake_limit.unwrap_or(0)))
+    }
+
+    /// The saved game `text`, resumed now, with `--mistake-limit` applied
+    /// when it was given (see [`Game::change_mistake_limit`]).
+    fn resume(&self, text: &str) -> Option<Game> {
+        let mut game = Game::from_save(text, Instant::now()).ok()?;
+        if let Some(limit) = self.mistake_limit {
+            game.change_mistake_limit(limit);
+        }
+        Some(game)
     }
 
     /// The saved game's text, a description of it and the game, when there is a readable one.
@@ -825,7 +837,7 @@ impl App<'_> {
                 MenuItem::Resume(_) => {
                     // Read again now, so time spent in the menu does not count.
                     if let Some((text, ..)) = saved {
-                        if let Ok(game) = Game::from_save(&text, Instant::now()) {
+                        if let Some(game) = self.resume(&text) {
                             return Ok(Some(game));
                         }
                     }
@@ -836,7 +848,7 @@ impl App<'_> {
             };
             if let Some((text, about, game)) = &saved {
                 if is_same_daily(&start, game) {
-                    if let Ok(game) = Game::from_save(text, Instant::now()) {
+                    if let Some(game) = self.resume(text) {
                         return Ok(Some(game));
                     }
                 }
@@ -1242,10 +1254,16 @@ mod tests {
         };
         let l = launch(&["--daily"]);
         assert_eq!(l.start, Start::Daily(Date::today()));
-        assert_eq!(l.mistake_limit, 0, "no limit by default");
+        assert_eq!(l.mistake_limit, None, "no limit by default");
         let l = launch(&["--date", "2026-11-30", "--mistake-limit", "3"]);
         assert_eq!(l.start, Start::Daily("2026-11-30".parse().unwrap()));
-        assert_eq!(l.mistake_limit, 3);
+        assert_eq!(l.mistake_limit, Some(3));
+        let l = launch(&["--mistake-limit", "0"]);
+        assert_eq!(
+            l.mistake_limit,
+            Some(0),
+            "0 asks for no limit, even on a resumed game"
+        );
         assert_eq!(launch(&["--mistake-limit", "3"]).start, Start::Menu);
     }
 

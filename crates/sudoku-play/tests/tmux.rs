@@ -750,3 +750,35 @@ fn the_daily_puzzle_is_the_same_in_two_runs() {
     let made = source::generate(dates[0].level(), dates[0].seed());
     assert_eq!(boards[0], made.puzzle.cells().to_vec());
 }
+
+#[test]
+fn mistake_limit_given_when_resuming_applies_to_the_resumed_game() {
+    let data = temp_dir("limit");
+    let Some(tmux) = start("limit", &data, PUZZLE) else {
+        return;
+    };
+    let geo = compact();
+    tmux.wait_for("the board", |s| {
+        whole_frame(s) && contains(s, "Mistakes  0")
+    });
+    tmux.keys(&["4"]);
+    tmux.wait_for("the digit", |s| shown(s, &geo, 2) == 4);
+    quit(&tmux);
+    drop(tmux);
+    // Resumed from the menu with a limit: the game shows and keeps it.
+    let Some(tmux) = start("limit", &data, "--mistake-limit 2") else {
+        return;
+    };
+    tmux.wait_for("the menu", |s| contains(s, "Resume: custom"));
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the resumed board", |s| {
+        whole_frame(s) && shown(s, &geo, 2) == 4
+    });
+    let text = screen.join("\n");
+    assert!(contains(&screen, "Mistakes  0 of 2"), "{text}");
+    assert!(contains(&screen, "Mistake limit now 2"), "{text}");
+    quit(&tmux);
+    let save = std::fs::read_to_string(data.join("sudoku-play").join("game.txt")).unwrap();
+    assert!(save.contains("\nlimit 2\n"), "{save}");
+    let _ = std::fs::remove_dir_all(&data);
+}

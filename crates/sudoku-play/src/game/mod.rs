@@ -256,6 +256,30 @@ impl Game {
         self
     }
 
+    /// Changes the mistake limit of a game in progress, as `--mistake-limit`
+    /// does when a saved game is resumed (0: no limit), and says so on the
+    /// message line. A limit the game has already reached is not applied,
+    /// since it would end the game before the player could make a move.
+    /// Wrong digits entered before the change count when a check finds them.
+    pub fn change_mistake_limit(&mut self, limit: u32) {
+        if limit == self.mistake_limit || self.is_over() {
+            return;
+        }
+        if limit != 0 && self.mistakes >= limit {
+            let s = if self.mistakes == 1 { "" } else { "s" };
+            self.message = format!(
+                "Mistake limit {limit} not applied: this game already has {} mistake{s}",
+                self.mistakes
+            );
+            return;
+        }
+        self.mistake_limit = limit;
+        self.message = match limit {
+            0 => "No mistake limit now (--mistake-limit 0)".to_string(),
+            n => format!("Mistake limit now {n} (--mistake-limit)"),
+        };
+    }
+
     /// Does `action` at time `now`.
     pub fn apply(&mut self, action: Action, now: Instant) -> Outcome {
         if action == Action::Quit {
@@ -1295,6 +1319,42 @@ mod tests {
             put(&mut free, 2, w, now);
             assert_eq!(free.mistakes(), 0);
         }
+    }
+
+    #[test]
+    fn a_resumed_game_takes_a_new_mistake_limit_unless_already_reached() {
+        let now = Instant::now();
+        let mut g = game(now);
+        let w = (1..=9).find(|&d| d != g.solution().cells()[2]).unwrap();
+        put(&mut g, 2, w, now);
+        g.apply(Action::Check, now);
+        assert_eq!(g.mistakes(), 1);
+        let mut back = Game::from_save(&g.to_save(now), now).unwrap();
+        back.change_mistake_limit(3);
+        assert_eq!(back.mistake_limit(), 3);
+        assert!(back.message().contains("Mistake limit now 3"));
+        // The limit holds from now on: two more wrong digits end the game.
+        for cell in [3, 5] {
+            let w = (1..=9)
+                .find(|&d| d != back.solution().cells()[cell])
+                .unwrap();
+            put(&mut back, cell, w, now);
+        }
+        assert!(back.is_lost());
+        // A limit already reached is refused, with the reason.
+        let mut back = Game::from_save(&g.to_save(now), now).unwrap();
+        back.change_mistake_limit(1);
+        assert_eq!(back.mistake_limit(), 0);
+        assert!(!back.is_over());
+        assert!(
+            back.message().contains("already has 1 mistake"),
+            "{}",
+            back.message()
+        );
+        // 0 lifts a limit.
+        let mut limited = game(now).with_mistake_limit(2);
+        limited.change_mistake_limit(0);
+        assert_eq!(limited.mistake_limit(), 0);
     }
 
     #[test]
