@@ -106,6 +106,7 @@ Files are replaced atomically: a failed run leaves the old file as it was.";
 /// Prints a line on standard output. Unlike `println!`, which panics when the
 /// write fails, a full disk becomes status 3 and a closed pipe a quiet end.
 fn say(text: std::fmt::Arguments<'_>) -> Result<(), Failure> {
+    stdout_open()?;
     let mut stdout = io::stdout().lock();
     writeln!(stdout, "{text}")
         .and_then(|()| stdout.flush())
@@ -229,6 +230,17 @@ fn output_name(output: &Output) -> String {
     }
 }
 
+/// A write error (status 3) when standard output was closed as the process
+/// started (`>&-`): what would go there would be lost while the run succeeds.
+fn stdout_open() -> Result<(), Failure> {
+    if closed_stdout::was_closed() {
+        // EBADF, the error writing to the closed descriptor would have given.
+        let e = io::Error::from_raw_os_error(9);
+        return Err(write_failure(&Output::Stdout, &e));
+    }
+    Ok(())
+}
+
 pub(crate) fn write_failure(output: &Output, e: &io::Error) -> Failure {
     if is_broken_pipe(e) && *output == Output::Stdout {
         Failure::BrokenPipe
@@ -245,6 +257,7 @@ pub(crate) fn with_output<T>(
 ) -> Result<T, Failure> {
     match output {
         Output::Stdout => {
+            stdout_open()?;
             let stdout = io::stdout();
             let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
             let value = body(&mut out)?;
@@ -645,6 +658,56 @@ mod signals {
                 }
             }
         });
+    }
+}
+
+/// Whether standard output was closed when the process started (`>&-`).
+///
+/// Before `main`, Rust's runtime opens /dev/null on any of the descriptors
+/// 0, 1 and 2 that is closed, so by the time `main` runs a closed standard
+/// output cannot be told from `>/dev/null`, and `-o -` would succeed while
+/// writing nowhere. A constructor in `.init_array` runs before the runtime's
+/// and records whether descriptor 1 was open, so that writing to it can be
+/// the error (status 3) that `cat >&-` or `seq 3 >&-` give.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+mod closed_stdout {
+    use std::os::raw::c_int;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// `F_GETFD`, the same number on every Unix.
+    const F_GETFD: c_int = 1;
+
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" {
+        fn fcntl(fd: c_int, cmd: c_int, ...) -> c_int;
+    }
+
+    extern "C" fn record() {
+        // SAFETY: F_GETFD only reads the descriptor's flags; on a closed
+        // descriptor it fails with EBADF and changes nothing.
+        if unsafe { fcntl(1, F_GETFD) } == -1 {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Called by the C runtime before `main` (and so before Rust's runtime
+    /// reopens closed descriptors), like a C constructor.
+    #[used]
+    #[link_section = ".init_array"]
+    static RECORD: extern "C" fn() = record;
+
+    pub fn was_closed() -> bool {
+        CLOSED.load(Ordering::Relaxed)
+    }
+}
+
+/// Elsewhere a closed standard output is not detected (it behaves like
+/// `>/dev/null`).
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+mod closed_stdout {
+    pub fn was_closed() -> bool {
+        false
     }
 }
 

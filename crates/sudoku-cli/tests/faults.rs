@@ -289,21 +289,44 @@ fn a_closed_pipe_on_stdout_ends_quietly_with_status_0() {
 }
 
 #[test]
-fn a_closed_stdout_is_treated_as_dev_null() {
+fn a_closed_stdout_is_a_write_error() {
     // Before `main`, Rust's runtime reopens closed standard descriptors on
-    // /dev/null, so a closed stdout behaves like `>/dev/null`: the run
-    // succeeds quietly. What matters is that nothing panics or gets replaced.
+    // /dev/null; the output must not vanish into it with status 0, as it
+    // did. A command whose output is a file is not affected.
     let dir = Scratch::new("faults-closed");
-    let script = format!("exec 1>&-; exec '{}' -c 5 -o -", common::binary());
+    let puzzle = first_puzzle_lines(1);
+    dir.write("p.txt", &puzzle);
+    for args in [
+        "-c 5 -o -",
+        "-s p.txt -o -",
+        "count p.txt",
+        "rate p.txt",
+        "canon p.txt",
+        "daily 2026-01-01",
+        "--help",
+    ] {
+        let script = format!("exec 1>&-; exec '{}' {args}", common::binary());
+        let out = Command::new("sh")
+            .args(["-c", &script])
+            .current_dir(&dir.path)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("run sh");
+        let message = common::assert_failure(&out, 3, args);
+        assert!(
+            message.contains("<stdout>") && message.contains("Bad file descriptor"),
+            "{args}: {message}"
+        );
+    }
+    dir.assert_untouched("closed stdout");
+    let script = format!("exec 1>&-; exec '{}' -c 5", common::binary());
     let out = Command::new("sh")
         .args(["-c", &script])
         .current_dir(&dir.path)
-        .stderr(Stdio::piped())
         .output()
         .expect("run sh");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(out.stderr.is_empty(), "{}", stderr(&out));
-    dir.assert_untouched("closed stdout");
+    common::assert_final_boards(&dir.output(), 5, 9);
 }
 
 #[test]
