@@ -146,6 +146,7 @@ fn main() -> ExitCode {
         save_error: None,
         notice: None,
         fresh_notice: None,
+        game_saved: false,
         mistake_limit: launch.mistake_limit,
         caught,
     };
@@ -498,6 +499,8 @@ struct App<'t> {
     /// The notice as the screen shows it, until the next key: whole in the
     /// menu, shortened in the game's panel.
     fresh_notice: Option<Notice>,
+    /// True when the game's last save (or its removal once over) worked.
+    game_saved: bool,
     /// `--mistake-limit`: for new games, and applied to a resumed one.
     mistake_limit: Option<u32>,
     caught: Arc<AtomicUsize>,
@@ -947,14 +950,48 @@ impl App<'_> {
                     }
                     self.save(game);
                 }
-                Outcome::Quit => return Ok(End::Quit),
+                Outcome::Quit => {
+                    if self.may_leave(game)? {
+                        return Ok(End::Quit);
+                    }
+                }
             }
         }
+    }
+
+    /// Whether the player may leave `game` now: at once when it is saved (or
+    /// over, or a signal came); when it cannot be saved, after saying so and
+    /// asking, so that q never throws a game away unasked.
+    fn may_leave(&mut self, game: &Game) -> io::Result<bool> {
+        if game.is_over() || self.signalled() {
+            return Ok(true);
+        }
+        // The disk may have room again, or the directory may be back.
+        self.save(game);
+        if self.game_saved {
+            return Ok(true);
+        }
+        let reason = self
+            .save_error
+            .clone()
+            .or_else(|| self.notice.clone())
+            .unwrap_or_else(|| "the game could not be saved".to_string());
+        let question = [
+            "This game is not saved".to_string(),
+            format!("{reason}."),
+            String::new(),
+            "y quit and lose this game · n keep playing".to_string(),
+        ];
+        Ok(match self.ask(&question)? {
+            Answer::Yes | Answer::Quit => true,
+            Answer::No => false,
+        })
     }
 
     /// Saves `game`, or removes the save once it is over: nothing is left to resume.
     /// A failure is kept in `save_error`, shown at once and reported at exit.
     fn save(&mut self, game: &Game) {
+        self.game_saved = false;
         let Some(path) = &self.save_path else {
             // A notice already says why when an unreadable save could not be set aside.
             if self.notice.is_none() {
@@ -972,6 +1009,7 @@ impl App<'_> {
         };
         match result {
             Ok(()) => {
+                self.game_saved = true;
                 // A save that works again clears the warning, unless it was the stats'.
                 if self
                     .save_error

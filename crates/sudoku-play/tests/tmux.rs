@@ -644,7 +644,29 @@ fn a_failed_save_shows_at_once_and_sets_the_exit_status() {
     };
     let screen = tmux.wait_for("the warning", |s| contains(s, "Not saved!"));
     assert!(contains(&screen, "cannot save"), "{}", screen.join("\n"));
+    let geo = compact();
+    tmux.keys(&["4"]);
+    tmux.wait_for("the digit", |s| shown(s, &geo, 2) == 4);
+    // q asks before a game that cannot be saved is lost; n keeps playing.
     tmux.keys(&["q"]);
+    let screen = tmux.wait_for("the question", |s| contains(s, "This game is not saved"));
+    let text = screen.join("\n");
+    assert!(contains(&screen, "y quit and lose this game"), "{text}");
+    assert!(
+        text.split_whitespace()
+            .collect::<String>()
+            .contains("cannotsavethegame"),
+        "{text}"
+    );
+    tmux.keys(&["n"]);
+    tmux.wait_for("the game again", |s| {
+        contains(s, "Not saved!") && contains(s, "┗━━━━━┷") && shown(s, &geo, 2) == 4
+    });
+    tmux.keys(&["q"]);
+    tmux.wait_for("the question again", |s| {
+        contains(s, "This game is not saved")
+    });
+    tmux.keys(&["y"]);
     let screen = tmux.wait_for("the wrapper's report", |s| contains(s, "exit status"));
     let text = screen.join("\n");
     assert!(contains(&screen, "exit status 3"), "{text}");
