@@ -493,6 +493,12 @@ fn check(file: &Input, first: Option<u8>, puzzles: Option<Input>) -> Result<(), 
             Some(puzzle_input) => Err(read_failure(puzzle_input, e)),
             None => Err(Failure::Input(e.to_string())),
         },
+        // A flaw in the format is named at PATH:LINE:COLUMN, as every
+        // error in an input is.
+        Err(CheckError::Format { line, column, what }) => {
+            tell!("sudoku: {}:{line}:{column}: {what}", file.name());
+            Err(Failure::Partial)
+        }
         Err(e) => {
             tell!("sudoku: {}: {e}", file.name());
             Err(Failure::Partial)

@@ -462,6 +462,75 @@ fn check_accepts_good_files_and_rejects_each_flaw() {
 }
 
 #[test]
+fn check_names_a_format_flaw_at_path_line_and_column() {
+    // docs/cli.md: errors in the input name PATH:LINE:COLUMN; check said
+    // "flawed.txt: line 1: ..." with no column.
+    let dir = Scratch::new("check-column");
+    assert!(dir
+        .run(&["-c", "3", "--first", "3", "-o", "good.txt"])
+        .status
+        .success());
+    let text = std::fs::read_to_string(dir.join("good.txt")).expect("written");
+    let first_row = text.lines().next().expect("a row").to_string();
+    let flaws: Vec<(&str, String, &str)> = vec![
+        (
+            "trailing space",
+            text.replacen('\n', " \n", 1),
+            "flawed.txt:1:18: ",
+        ),
+        ("CRLF", text.replace('\n', "\r\n"), "flawed.txt:1:18: "),
+        ("a zero", text.replacen('3', "0", 1), "flawed.txt:1:1: "),
+        (
+            "two spaces",
+            text.replacen(' ', "  ", 1),
+            "flawed.txt:1:3: ",
+        ),
+        (
+            "short row",
+            text.replacen(&first_row, &first_row[..5], 1),
+            "flawed.txt:1:6: ",
+        ),
+        ("BOM", format!("\u{feff}{text}"), "flawed.txt:1:1: "),
+        (
+            "two empty lines",
+            text.replacen("\n\n", "\n\n\n", 1),
+            "flawed.txt:11:1: ",
+        ),
+        (
+            "trailing empty line",
+            format!("{text}\n"),
+            "flawed.txt:30:1: ",
+        ),
+        (
+            "no final newline",
+            text.trim_end().to_string(),
+            "flawed.txt:29:18: ",
+        ),
+        (
+            "long line",
+            text.replacen(&first_row, &format!("{first_row}{}", " 1".repeat(40)), 1),
+            "flawed.txt:1:18: ",
+        ),
+        (
+            "eight rows",
+            text[..text.len() - 18].to_string(),
+            "flawed.txt:29:1: ",
+        ),
+        ("empty file", String::new(), "flawed.txt:1:1: "),
+    ];
+    for (what, bytes, place) in flaws {
+        dir.write("flawed.txt", &bytes);
+        let out = dir.run(&["check", "flawed.txt"]);
+        let message = assert_failure(&out, 1, what);
+        assert!(
+            message.starts_with(&format!("sudoku: {place}")),
+            "{what}: {message}"
+        );
+    }
+    dir.assert_untouched("check columns");
+}
+
+#[test]
 fn check_quotes_control_characters_as_the_documented_escapes() {
     // docs/cli.md: control characters a message quotes are written as `\n`,
     // `\x1b` and so on, never Rust's `\u{1b}`, and the message stays one line.

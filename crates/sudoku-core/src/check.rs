@@ -13,10 +13,12 @@ use crate::grid::{Grid, CELLS};
 #[non_exhaustive]
 pub enum CheckError {
     /// A line that breaks the exact format.
-    #[error("line {line}: {what}")]
+    #[error("line {line}, column {column}: {what}")]
     Format {
-        /// Where.
+        /// Where: the line,
         line: usize,
+        /// and the first byte of it (1-based) that breaks the format.
+        column: usize,
         /// What is wrong.
         what: String,
     },
@@ -97,9 +99,10 @@ impl<R: BufRead> StrictGrids<R> {
         }
     }
 
-    fn format_error(&self, what: impl Into<String>) -> CheckError {
+    fn format_error(&self, column: usize, what: impl Into<String>) -> CheckError {
         CheckError::Format {
             line: self.line_number,
+            column,
             what: what.into(),
         }
     }
@@ -114,9 +117,11 @@ impl<R: BufRead> StrictGrids<R> {
         self.line_number += 1;
         if self.line.last() != Some(&b'\n') {
             if self.line.len() == 64 {
-                return Err(self.format_error("line is too long"));
+                let column = row_flaw(&self.line).unwrap_or(ROW_BYTES + 1);
+                return Err(self.format_error(column, "line is too long"));
             }
-            return Err(self.format_error("the last line does not end with a newline"));
+            let column = self.line.len() + 1;
+            return Err(self.format_error(column, "the last line does not end with a newline"));
         }
         Ok(true)
     }
@@ -127,7 +132,7 @@ impl<R: BufRead> StrictGrids<R> {
                 return Ok(None);
             }
             if self.line != b"\n" {
-                return Err(self.format_error("expected one empty line between grids"));
+                return Err(self.format_error(1, "expected one empty line between grids"));
             }
         }
         let mut cells = [0u8; CELLS];
@@ -135,33 +140,34 @@ impl<R: BufRead> StrictGrids<R> {
         for row in 0..9 {
             if !self.read_line()? {
                 return Err(if row == 0 && self.grids > 0 {
-                    self.format_error("the file ends with an empty line")
+                    self.format_error(1, "the file ends with an empty line")
                 } else if row == 0 {
                     CheckError::Format {
                         line: 1,
+                        column: 1,
                         what: "the file is empty".into(),
                     }
                 } else {
-                    self.format_error(format!("the grid ends after {row} rows"))
+                    // Where the missing row should start: the line after the last.
+                    CheckError::Format {
+                        line: self.line_number + 1,
+                        column: 1,
+                        what: format!("the grid ends after {row} rows"),
+                    }
                 });
             }
             if row == 0 {
                 start = self.line_number;
             }
             let text = &self.line[..self.line.len() - 1];
-            let ok = text.len() == 17
-                && text.iter().enumerate().all(|(i, &b)| {
-                    if i % 2 == 0 {
-                        (b'1'..=b'9').contains(&b)
-                    } else {
-                        b == b' '
-                    }
-                });
-            if !ok {
-                return Err(self.format_error(format!(
-                    "expected 9 digits 1-9 separated by single spaces, found {}",
-                    quoted(&String::from_utf8_lossy(&text[..text.len().min(40)]))
-                )));
+            if let Some(column) = row_flaw(text) {
+                return Err(self.format_error(
+                    column,
+                    format!(
+                        "expected 9 digits 1-9 separated by single spaces, found {}",
+                        quoted(&String::from_utf8_lossy(&text[..text.len().min(40)]))
+                    ),
+                ));
             }
             for col in 0..9 {
                 cells[row * 9 + col] = text[2 * col] - b'0';
@@ -184,6 +190,28 @@ impl<R: BufRead> Iterator for StrictGrids<R> {
             self.done = true;
         }
         item
+    }
+}
+
+/// The bytes of a row: 9 digits and the 8 spaces between them.
+const ROW_BYTES: usize = 17;
+
+/// The 1-based column of the first byte of `text` (a row without its `\n`)
+/// that breaks `d d d d d d d d d`, or `None` for a good row: where a digit
+/// or a space should be and is not, where the row should end (column 18) if
+/// it goes on, or just past its end if it is short.
+fn row_flaw(text: &[u8]) -> Option<usize> {
+    let wrong = text.iter().take(ROW_BYTES).enumerate().position(|(i, &b)| {
+        if i % 2 == 0 {
+            !(b'1'..=b'9').contains(&b)
+        } else {
+            b != b' '
+        }
+    });
+    match wrong {
+        Some(i) => Some(i + 1),
+        None if text.len() == ROW_BYTES => None,
+        None => Some(text.len().min(ROW_BYTES) + 1),
     }
 }
 
