@@ -246,10 +246,12 @@ fn seed_value(value: OsString) -> Result<u64, UsageError> {
     }
 }
 
-/// Parses `LO..HI` (or a single number) with both ends in `lo..=hi`.
+/// Parses `LO..HI` (or a single number) whose ends `parse` accepts;
+/// `bounds` states them for the refusal (`0 <= LO <= HI <= 81`).
 fn range_of<T>(
     value: OsString,
     flag: &str,
+    bounds: &str,
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<(T, T), UsageError>
 where
@@ -263,7 +265,7 @@ where
     match parsed {
         Some((a, b)) if a <= b => Ok((a, b)),
         _ => usage(format!(
-            "{flag} must be LO..HI with LO <= HI (or one number), not '{text}'"
+            "{flag} must be LO..HI with {bounds} (or one number), not '{text}'"
         )),
     }
 }
@@ -304,12 +306,17 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
                 count = Some(bounded(v, "the number of puzzles", 1, MAX_PUZZLES)?);
             }
             Long("blanks") => {
-                let range = range_of(option_value(&mut parser)?, "--blanks", |s| {
-                    let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-                    ok.then(|| s.parse::<usize>().ok())
-                        .flatten()
-                        .filter(|&n| n <= 81)
-                })?;
+                let range = range_of(
+                    option_value(&mut parser)?,
+                    "--blanks",
+                    "0 <= LO <= HI <= 81",
+                    |s| {
+                        let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+                        ok.then(|| s.parse::<usize>().ok())
+                            .flatten()
+                            .filter(|&n| n <= 81)
+                    },
+                )?;
                 once(&mut blanks, range, "--blanks")?;
             }
             Long("unique") => unique = true,
@@ -333,9 +340,12 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
                 once(&mut level, parsed, "--difficulty")?;
             }
             Long("rating") => {
-                let band = range_of(option_value(&mut parser)?, "--rating", |s| {
-                    s.parse::<f32>().ok().filter(|v| v.is_finite() && *v >= 0.0)
-                })?;
+                let band = range_of(
+                    option_value(&mut parser)?,
+                    "--rating",
+                    "0 <= LO <= HI",
+                    |s| s.parse::<f32>().ok().filter(|v| v.is_finite() && *v >= 0.0),
+                )?;
                 once(&mut rating, band, "--rating")?;
             }
             Long("seed") => once(&mut seed, seed_value(option_value(&mut parser)?)?, "--seed")?,

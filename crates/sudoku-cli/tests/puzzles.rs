@@ -896,3 +896,36 @@ fn time_limit_refusals_state_the_real_range() {
         "docs/cli.md"
     );
 }
+
+#[test]
+fn range_refusals_state_the_real_bounds() {
+    // --blanks 30..90 was refused as "must be LO..HI with LO <= HI", which
+    // 30..90 is: the message now names the bounds that were broken.
+    let dir = scratch("range-bounds");
+    for (args, bounds) in [
+        (
+            &["puzzles", "1", "--blanks", "30..90"][..],
+            "0 <= LO <= HI <= 81",
+        ),
+        (&["puzzles", "1", "--blanks", "90"], "0 <= LO <= HI <= 81"),
+        (
+            &["puzzles", "1", "--blanks", "40..30"],
+            "0 <= LO <= HI <= 81",
+        ),
+        (&["puzzles", "1", "--rating", "-1..2"], "0 <= LO <= HI"),
+        (&["puzzles", "1", "--rating", "inf"], "0 <= LO <= HI"),
+    ] {
+        assert_usage_error(args);
+        let out = run_in(&dir, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(bounds), "{args:?}: {stderr}");
+    }
+    // A band above the scale lists the ratings there are, without a
+    // garbled "run from 0.0 to 0.0, 1.0, ...".
+    let message = assert_refused(&dir, &["puzzles", "1", "--rating", "20..30"]);
+    assert!(
+        message.contains("ratings on the SE scale are 0.0, 1.0, 1.2,")
+            && message.contains("so none lies in 20..30"),
+        "{message}"
+    );
+}

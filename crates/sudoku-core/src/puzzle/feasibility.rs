@@ -563,7 +563,7 @@ pub enum Impossibility {
     RatedNotUnique,
     /// The rating band is empty or outside the scale.
     #[error(
-        "ratings on {} run from 0.0 to {}, so none lies in {lower}..{upper}",
+        "ratings on {} are {}, so none lies in {lower}..{upper}",
         scale_name(*scale),
         scale.ratings()
     )]
