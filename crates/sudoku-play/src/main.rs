@@ -128,7 +128,38 @@ fn main() -> ExitCode {
     }
     let caught = install_signal_handlers();
     let theme = Theme::from_env();
-    let save_path = save::save_path();
+    let mut save_path = save::save_path();
+    let stats_path = save_path.as_deref().map(save::stats_path_beside);
+    // One copy of the game at a time owns the save: a second one sharing the
+    // data directory would overwrite the first one's moves with its own.
+    let mut save_error = None;
+    let mut fresh_notice = None;
+    let lock = match save_path.as_deref().map(save::lock) {
+        Some(Ok(Ok(lock))) => Some(lock),
+        Some(Ok(Err(held))) => {
+            let who = held.pid.map_or_else(
+                || "another sudoku-play".to_string(),
+                |pid| format!("another sudoku-play (pid {pid})"),
+            );
+            let reason = format!(
+                "{who} is playing the saved game in {}; this copy does not save, so neither \
+                 overwrites the other's moves",
+                save_path
+                    .as_deref()
+                    .and_then(Path::parent)
+                    .map_or_else(String::new, |d| d.display().to_string())
+            );
+            save_path = None;
+            save_error = Some(reason.clone());
+            fresh_notice = Some(Notice {
+                full: reason,
+                short: None,
+            });
+            None
+        }
+        // The directory cannot be made or written: saving fails too, and says so.
+        Some(Err(_)) | None => None,
+    };
     install_panic_hook();
     let mut terminal = match enter_terminal() {
         Ok(terminal) => terminal,
@@ -143,9 +174,11 @@ fn main() -> ExitCode {
         terminal: &mut terminal,
         theme,
         save_path,
-        save_error: None,
+        stats_path,
+        _lock: lock,
+        save_error,
         notice: None,
-        fresh_notice: None,
+        fresh_notice,
         game_saved: false,
         mistake_limit: launch.mistake_limit,
         caught,
@@ -491,6 +524,10 @@ struct App<'t> {
     terminal: &'t mut Term,
     theme: Theme,
     save_path: Option<PathBuf>,
+    /// `stats.txt`, kept even when this copy does not save its game.
+    stats_path: Option<PathBuf>,
+    /// This copy's hold on the save file, for as long as it runs.
+    _lock: Option<save::SaveLock>,
     /// The last failed save (or stats update); shown at once, and the exit status says so.
     save_error: Option<String>,
     /// Something the player should know that is not a failure (a save file
@@ -510,8 +547,9 @@ struct App<'t> {
 struct Notice {
     /// The whole text, for the menu.
     full: String,
-    /// A few words for the game's panel, which must keep its keys listed.
-    short: String,
+    /// A few words for the game's panel, which must keep its keys listed;
+    /// `None` when a warning there says it already.
+    short: Option<String>,
 }
 
 /// How a game ended.
@@ -684,7 +722,7 @@ impl App<'_> {
                         "the saved game could not be read ({problem}); it was kept as {}",
                         kept.display()
                     ),
-                    format!("unreadable save kept as {name}"),
+                    Some(format!("unreadable save kept as {name}")),
                 )
             }
             Err(e) => {
@@ -695,7 +733,7 @@ impl App<'_> {
                         "the saved game {} could not be read ({problem}) nor set aside ({e}); this game is not saved",
                         path.display()
                     ),
-                    "the old save is unreadable; this game is not saved".to_string(),
+                    Some("the old save is unreadable; this game is not saved".to_string()),
                 )
             }
         };
@@ -705,16 +743,16 @@ impl App<'_> {
     }
 
     fn load_stats(&self) -> Stats {
-        self.save_path
+        self.stats_path
             .as_ref()
-            .and_then(|path| std::fs::read_to_string(save::stats_path_beside(path)).ok())
+            .and_then(|path| std::fs::read_to_string(path).ok())
             .and_then(|text| Stats::parse(&text).ok())
             .unwrap_or_default()
     }
 
     /// Counts a win in the stats file beside the save; `None` when it cannot be written.
     fn record_win(&mut self, game: &Game, now: Instant) -> Option<Win> {
-        let path = save::stats_path_beside(self.save_path.as_ref()?);
+        let path = self.stats_path.clone()?;
         // An unreadable stats file is not overwritten: it may be a newer
         // version's, or the player's to repair.
         let mut stats = match std::fs::read_to_string(&path) {
@@ -894,7 +932,7 @@ impl App<'_> {
             let extras = Extras {
                 win,
                 warning: self.save_error.as_deref(),
-                notice: self.fresh_notice.as_ref().map(|n| n.short.as_str()),
+                notice: self.fresh_notice.as_ref().and_then(|n| n.short.as_deref()),
             };
             self.terminal
                 .draw(|f| ui::draw_game_with(f, game, now, self.theme, extras))?;
@@ -993,8 +1031,9 @@ impl App<'_> {
     fn save(&mut self, game: &Game) {
         self.game_saved = false;
         let Some(path) = &self.save_path else {
-            // A notice already says why when an unreadable save could not be set aside.
-            if self.notice.is_none() {
+            // A notice already says why when an unreadable save could not be
+            // set aside, and a warning when another copy holds the save.
+            if self.notice.is_none() && self.save_error.is_none() {
                 self.save_error = Some("no home directory is set, so the game is not saved".into());
             }
             return;

@@ -107,6 +107,83 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
     ))
 }
 
+/// The lock file's name, beside the save file.
+pub const LOCK_FILE: &str = "game.lock";
+
+/// The save file held for this process: while it lives, another copy of the
+/// game sharing the data directory gets [`Held`] from [`lock`]. The kernel
+/// drops the lock when the process ends in any way (a crash, SIGKILL, a
+/// power cut), so a lock can never be left stale: nothing waits for a
+/// process that is gone, and no lock file has to be cleaned up.
+#[derive(Debug)]
+pub struct SaveLock {
+    _file: fs::File,
+}
+
+/// Another process holds the save's lock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Held {
+    /// Its process id, as it wrote it in the lock file, when readable.
+    pub pid: Option<u32>,
+}
+
+/// Takes the lock on the save file at `save` (`game.lock` beside it) for
+/// this process, creating the directory when needed.
+///
+/// # Errors
+/// `Ok(Err(Held))` when another process holds it; `Err` when the lock file
+/// cannot be made (then the save cannot be written either, and says so).
+#[cfg(unix)]
+pub fn lock(save: &Path) -> io::Result<Result<SaveLock, Held>> {
+    use std::io::{Read, Seek, Write};
+    use std::os::unix::io::AsRawFd;
+    let path = save.with_file_name(LOCK_FILE);
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let mut file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)?;
+    // SAFETY: flock on a file descriptor this function owns (through `file`),
+    // valid until `file` is dropped; it touches no memory.
+    let taken = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    if taken != 0 {
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+            let mut text = String::new();
+            let _ = file.read_to_string(&mut text);
+            return Ok(Err(Held {
+                pid: text.trim().parse().ok(),
+            }));
+        }
+        // A file system without flock: go on unlocked rather than refuse to save.
+        return Ok(Ok(SaveLock { _file: file }));
+    }
+    // The pid is only for the other copy's message; the lock itself is flock's.
+    file.set_len(0)?;
+    file.seek(io::SeekFrom::Start(0))?;
+    write!(file, "{}", std::process::id())?;
+    Ok(Ok(SaveLock { _file: file }))
+}
+
+/// Without flock, no lock: every copy saves, as before.
+#[cfg(not(unix))]
+pub fn lock(save: &Path) -> io::Result<Result<SaveLock, Held>> {
+    let path = save.with_file_name(LOCK_FILE);
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)?;
+    Ok(Ok(SaveLock { _file: file }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,6 +248,24 @@ mod tests {
         for (path, text) in kept.iter().zip(["first", "second", "third"]) {
             assert_eq!(fs::read_to_string(path).unwrap(), text);
         }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_second_lock_is_refused_until_the_first_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("sudoku-play-lock-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let save = dir.join(SAVE_FILE);
+        let first = lock(&save).unwrap().expect("the first lock");
+        // flock locks belong to the open file, so a second open in this
+        // process is refused as another process's would be.
+        let held = lock(&save).unwrap().expect_err("a second lock");
+        assert_eq!(held.pid, Some(std::process::id()));
+        drop(first);
+        let again = lock(&save).unwrap();
+        assert!(again.is_ok(), "the lock is free once its holder is gone");
+        drop(again);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -804,3 +804,77 @@ fn mistake_limit_given_when_resuming_applies_to_the_resumed_game() {
     assert!(save.contains("\nlimit 2\n"), "{save}");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn a_second_copy_sharing_the_save_does_not_overwrite_the_first_ones_moves() {
+    let data = temp_dir("twocopies");
+    let save = data.join("sudoku-play").join("game.txt");
+    let geo = compact();
+    let Some(first) = start("twocopies-a", &data, PUZZLE) else {
+        return;
+    };
+    first.wait_for("the first copy's board", whole_frame);
+    first.keys(&["4"]);
+    first.wait_for("the first copy's digit", |s| shown(s, &geo, 2) == 4);
+    let board = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("board "))
+            .map(str::to_string)
+    };
+    let saved = board(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(&saved[..3], "534");
+
+    // The second copy is told, offers no Resume, and its game is not saved.
+    let Some(second) = start("twocopies-b", &data, "") else {
+        return;
+    };
+    let screen = second.wait_for("the second copy's note", |s| contains(s, "Note:"));
+    let text = screen.join("\n");
+    let words: String = text.split_whitespace().collect();
+    assert!(words.contains("anothersudoku-play(pid"), "{text}");
+    assert!(words.contains("thiscopydoesnotsave"), "{text}");
+    assert!(!contains(&screen, "Resume"), "{text}");
+    // Daily, then easy.
+    second.keys(&["j", "Enter"]);
+    let screen = second.wait_for("the second copy's game", |s| {
+        contains(s, "SUDOKU  easy") && contains(s, "┗━━━━━┷")
+    });
+    assert!(contains(&screen, "Not saved!"), "{}", screen.join("\n"));
+    second.keys(&["1"]);
+    second.keys(&["q"]);
+    second.wait_for("the question", |s| contains(s, "This game is not saved"));
+    second.keys(&["y"]);
+    wait_gone(&second);
+    drop(second);
+    assert_eq!(
+        board(&std::fs::read_to_string(&save).unwrap()).unwrap(),
+        saved,
+        "the second copy overwrote the first one's save"
+    );
+
+    // The first copy goes on saving.
+    first.keys(&["l", "6"]);
+    first.wait_for("the first copy's next digit", |s| shown(s, &geo, 3) == 6);
+    let now = board(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(&now[..4], "5346", "{now}");
+
+    // A copy killed outright leaves no stale lock: the kernel drops it.
+    let lock = std::fs::read_to_string(data.join("sudoku-play").join("game.lock")).unwrap();
+    let pid: u32 = lock.trim().parse().expect("the holder's pid");
+    let killed = Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Path::new(&format!("/proc/{pid}")).exists() && Instant::now() < deadline {
+        sleep(Duration::from_millis(40));
+    }
+    drop(first);
+    let Some(third) = start("twocopies-c", &data, "") else {
+        return;
+    };
+    third.wait_for("the menu", |s| contains(s, "Resume: custom"));
+    quit(&third);
+    let _ = std::fs::remove_dir_all(&data);
+}
