@@ -139,4 +139,22 @@ mod tests {
         assert_eq!(candidates(&grid)[8], 1 << 9);
         assert_eq!(candidates(&grid)[0], 0);
     }
+
+    #[test]
+    fn every_technique_a_hint_or_rating_can_name_can_be_asked_for() {
+        // Hints and ratings are on SE's scale: each technique it can name
+        // is one `--technique` accepts (Turbot Fish once was not).
+        for technique in rate::Technique::ALL {
+            if !rate::Scale::Se.has(technique) {
+                continue;
+            }
+            let options = GeneratorOptions::new()
+                .symmetry(Symmetry::Rot180)
+                .techniques([technique].into_iter().collect());
+            assert!(
+                Generator::new(options).is_ok(),
+                "--technique {technique} is refused"
+            );
+        }
+    }
 }
