@@ -150,7 +150,14 @@ fn main() -> ExitCode {
                     .map_or_else(String::new, |d| d.display().to_string())
             );
             save_path = None;
-            save_error = Some(reason.clone());
+            // Short, so that the panel keeps its keys listed at 80x24; the
+            // menu's note gives the whole reason.
+            let pid = held
+                .pid
+                .map_or_else(String::new, |pid| format!(" (pid {pid})"));
+            save_error = Some(format!(
+                "another copy{pid} holds the save; this one does not save"
+            ));
             fresh_notice = Some(Notice {
                 full: reason,
                 short: None,

@@ -840,6 +840,11 @@ fn a_second_copy_sharing_the_save_does_not_overwrite_the_first_ones_moves() {
         contains(s, "SUDOKU  easy") && contains(s, "┗━━━━━┷")
     });
     assert!(contains(&screen, "Not saved!"), "{}", screen.join("\n"));
+    assert!(
+        contains(&screen, "n pencil"),
+        "keys hidden: {}",
+        screen.join("\n")
+    );
     second.keys(&["1"]);
     second.keys(&["q"]);
     second.wait_for("the question", |s| contains(s, "This game is not saved"));
