@@ -611,6 +611,20 @@ describe("hints", () => {
     await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { timeout: 10000, message: "? showed a hint" });
   });
 
+  e2e("? pressed three times while the engine works on the hint opens all three stages", async (b) => {
+    // The first hint of HARDEST takes the engine a while, so the 2nd and 3rd ? land while it works.
+    const solution = await solveNative(HARDEST);
+    await b.navigate(`${server.url}__blank.html`);
+    await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle: HARDEST, solution }));
+    await b.navigate(server.url);
+    await waitReady(b);
+    const before = await boardLine(b);
+    await b.keys("?", "?", "?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "3", { timeout: 10000, message: "stage 3" });
+    assert.equal(await b.execute(() => document.querySelectorAll("#hint-text p").length), 3, "three stages of text");
+    assert.equal(await boardLine(b), before, "counted presses never apply the hint");
+  });
+
   e2e("three stages, then applying: an elimination (Pointing)", async (b) => {
     const { solution } = facts.get(POINTING);
     const out = await cli(["hint", POINTING]);

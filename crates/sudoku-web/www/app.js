@@ -393,17 +393,23 @@ const ask = async (f, q, again) => {
   else if (again && p == S.puzzle) return ask(f, q, again);
 };
 const cands = () => ["candidates", text(S.board)];
-let asking;
+// Presses of ? while the engine is still working on the hint are counted, not dropped: once it
+// answers, the hint opens that many stages (never past the last; applying takes a press of its own).
+let asking, pressedMeanwhile = 0;
 async function hint() {
-  if (!S.puzzle || S.over || S.paused || asking) return;
+  if (!S.puzzle || S.over || S.paused) return;
+  if (asking) return void pressedMeanwhile++;
   if (S.stage > 2) return apply();
   if (!S.hint) {
     asking = 1;
+    pressedMeanwhile = 0;
     await ask(h => h.done || (S.hint = h, S.hints++), () => ["hint", text(S.board), S.solution, S.marks], 1);
     asking = 0;
     if (!S.hint) return;
   }
-  announce(S.hint.stages[S.stage++]);
+  const stages = Math.min(1 + pressedMeanwhile, 3 - S.stage);
+  pressedMeanwhile = 0;
+  for (let i = 0; i < stages; i++) announce(S.hint.stages[S.stage++]);
   save();
   render();
 }
