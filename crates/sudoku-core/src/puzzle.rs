@@ -307,9 +307,12 @@ pub enum RunError<E> {
     /// Generation itself failed.
     #[error(transparent)]
     Generate(PuzzleError),
-    /// The sink returned an error.
+    /// The sink returned an error (also given as the [`Error::source`] of
+    /// this one, so error reports show it).
+    ///
+    /// [`Error::source`]: std::error::Error::source
     #[error("the sink failed")]
-    Sink(E),
+    Sink(#[source] E),
 }
 
 /// Makes puzzles to a set of [`GeneratorOptions`].
@@ -568,7 +571,9 @@ impl Generator {
     /// # Errors
     /// [`PuzzleError::Exhausted`] when too few distinct puzzles exist.
     pub fn generate(&self, count: usize) -> Result<Vec<Generated>, PuzzleError> {
-        let mut out = Vec::with_capacity(count);
+        // `count` is what the caller asks for, not what fits in memory: the
+        // buffers grow as puzzles come (a huge count must not fail up front).
+        let mut out = Vec::with_capacity(count.min(PREALLOCATED));
         self.run(count, 1, None, |g| {
             out.push(*g);
             Ok::<(), Infallible>(())
@@ -599,7 +604,7 @@ impl Generator {
         mut sink: impl FnMut(&Generated) -> Result<(), E>,
     ) -> Result<RunSummary, RunError<E>> {
         let mut summary = RunSummary::default();
-        let mut seen = HashSet::with_capacity(count);
+        let mut seen = HashSet::with_capacity(count.min(PREALLOCATED));
         let threads = crate::batch::resolve_threads(threads);
         let chunk = if threads <= 1 { 64 } else { RUN_CHUNK };
         let work = |indices: Vec<u64>, _start: usize| {
@@ -678,6 +683,10 @@ const LOCKED_CANDIDATES_MAX: f32 = 2.8;
 /// Puzzles per chunk handed to a worker thread: small, because one puzzle can
 /// take from microseconds to seconds depending on the options.
 const RUN_CHUNK: usize = 8;
+
+/// The most puzzles [`Generator::generate`] and [`Generator::run`] reserve
+/// room for up front; larger counts grow as they go.
+const PREALLOCATED: usize = 1 << 16;
 
 /// The seed of one draw, from the run's seed, the puzzle's index and the round.
 fn mix(seed: u64, index: u64, round: u32) -> u64 {

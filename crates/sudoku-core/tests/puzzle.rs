@@ -54,3 +54,37 @@ proptest! {
         prop_assert!(sudoku_core::puzzle::is_minimal(&p.puzzle, symmetry));
     }
 }
+
+/// A count far beyond memory is a request, not an allocation: the run goes
+/// until the sink stops it (issue 37: `usize::MAX` overflowed the capacity
+/// before), gives the same puzzles as a run of that length, and the sink's
+/// error is the run error's source.
+#[test]
+fn a_huge_count_runs_until_the_sink_stops_it() {
+    use std::error::Error as _;
+    use sudoku_core::puzzle::RunError;
+
+    let generator = Generator::new(GeneratorOptions::new().seed(37)).expect("options");
+    let three: Vec<_> = generator
+        .generate(3)
+        .expect("three puzzles")
+        .into_iter()
+        .map(|g| g.puzzle)
+        .collect();
+    for threads in [1, 2] {
+        let mut got = Vec::new();
+        let result = generator.run(usize::MAX, threads, None, |g| {
+            got.push(g.puzzle);
+            if got.len() == 3 {
+                Err(std::io::Error::other("the disk is full"))
+            } else {
+                Ok(())
+            }
+        });
+        let error = result.expect_err("the sink stopped the run");
+        assert!(matches!(error, RunError::Sink(_)), "{error:?}");
+        let source = error.source().expect("the sink's error is the source");
+        assert_eq!(source.to_string(), "the disk is full");
+        assert_eq!(got, three, "{threads} threads");
+    }
+}
