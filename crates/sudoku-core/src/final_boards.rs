@@ -128,7 +128,7 @@ impl FinalBoards {
     /// for board in FinalBoards::new(9).unwrap().take(100) {
     ///     slow.write(&board).unwrap();
     /// }
-    /// assert_eq!(fast, slow.into_inner());
+    /// assert_eq!(fast, slow.into_inner().unwrap());
     /// ```
     pub fn write_grids<W: Write>(&mut self, count: usize, mut out: W) -> io::Result<usize> {
         const FLUSH_AT: usize = 1 << 20;

@@ -182,6 +182,7 @@ pub enum ReadError {
 /// assert_eq!(puzzles[1].line, 3);
 /// assert_eq!(puzzles[0].grid.givens(), 17);
 /// ```
+#[derive(Debug)]
 pub struct PuzzleReader<R> {
     source: R,
     line: Vec<u8>,
@@ -689,10 +690,11 @@ fn unreachable_io() -> ! {
 /// for board in FinalBoards::new(9).unwrap().take(2) {
 ///     writer.write(&board).unwrap();
 /// }
-/// let bytes = writer.into_inner();
+/// let bytes = writer.into_inner().unwrap();
 /// assert_eq!(bytes.len(), 2 * 162 + 1);
 /// assert!(bytes.starts_with(b"9 1 2 3 4 5 6 7 8\n"));
 /// ```
+#[derive(Debug)]
 pub struct GridWriter<W: Write> {
     out: W,
     written: u64,
@@ -724,9 +726,18 @@ impl<W: Write> GridWriter<W> {
     }
 
     /// Flushes and returns the underlying writer.
-    pub fn into_inner(mut self) -> W {
-        let _ = self.out.flush();
-        self.out
+    ///
+    /// # Errors
+    /// The flush's error: grids buffered in `out` (a [`std::io::BufWriter`]
+    /// over a full disk, say) were not all written.
+    pub fn into_inner(mut self) -> io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
+    }
+
+    /// The underlying writer.
+    pub fn get_ref(&self) -> &W {
+        &self.out
     }
 
     /// Flushes the underlying writer.

@@ -570,3 +570,47 @@ proptest! {
         }
     }
 }
+
+/// A writer that takes 100 bytes and then reports a full disk.
+#[derive(Debug)]
+struct FullAfter100(Vec<u8>);
+
+impl std::io::Write for FullAfter100 {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let room = 100usize.saturating_sub(self.0.len());
+        if room == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::StorageFull,
+                "disk full",
+            ));
+        }
+        let n = room.min(buf.len());
+        self.0.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Grids still buffered when the writer is taken back are flushed, and a
+/// flush that fails is an error, not a silently short file (issue 37: 162
+/// bytes were left unwritten with no error).
+#[test]
+fn into_inner_reports_a_failed_flush() {
+    use sudoku_core::format::GridWriter;
+    let grid = sudoku_core::FinalBoards::new(9).unwrap().next().unwrap();
+    let mut writer = GridWriter::new(std::io::BufWriter::new(FullAfter100(Vec::new())));
+    writer.write(&grid).expect("buffered, not written yet");
+    let error = writer
+        .into_inner()
+        .expect_err("the flush hit the full disk");
+    assert_eq!(error.kind(), std::io::ErrorKind::StorageFull);
+
+    let mut writer = GridWriter::new(std::io::BufWriter::new(Vec::new()));
+    writer.write(&grid).unwrap();
+    writer.write(&grid).unwrap();
+    let bytes = writer.into_inner().unwrap().into_inner().unwrap();
+    assert_eq!(bytes.len(), 2 * 162 + 1, "everything buffered was written");
+}
