@@ -30,6 +30,7 @@
 //! assert_eq!(canonical(&shuffled), canonical(&puzzle));
 //! ```
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use thiserror::Error;
@@ -242,7 +243,7 @@ fn line_orders() -> &'static [[u8; 9]] {
 
 /// The least relabelling of the digits met so far: each digit takes the
 /// next label at its first appearance (see [`canonical`]).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Labels {
     /// `label[d]`: digit `d`'s label, 0 while it has not appeared (and for blanks).
     label: [u8; 10],
@@ -294,11 +295,14 @@ impl Labels {
 /// choices that reach the least one go on to propose a second row (from the
 /// rows a band order still allows), and so on. Each row keeps only the
 /// placements that tie for the least grid so far, so few remain after the
-/// first rows that differ. When very many keep tying (a grid with several
-/// blank rows at the top of every placement), the search falls back to
+/// first rows that differ. Two tied placements whose futures are the same
+/// (transposition, column order, labels, rows used) are kept once, and the
+/// column order is only chosen at the first row with a digit, so sparse and
+/// regular grids (the empty grid, one clue, a full row) stay fast: at most
+/// about 60 ms on 3,000 grids built from rows, columns, boxes and digits,
+/// 0.66 s before. Should very many still tie, the search falls back to
 /// comparing the placements that reach the least first row in full, each
-/// abandoned at its first cell above the best so far. See the workspace
-/// README for timings.
+/// abandoned at its first cell above the best so far.
 ///
 /// ```
 /// use sudoku_core::transform::canonical;
@@ -345,19 +349,37 @@ fn sources(grid: &Grid) -> Sources {
     sources
 }
 
-/// A placement being built by [`refine_by_rows`]: a transposition and a
-/// column order, the source rows chosen for the first `len` output rows, and
-/// the digit labels given so far.
+/// A placement being built by [`refine_by_rows`]: a transposition, a column
+/// order (none yet while every row chosen is blank, since a blank row reads
+/// the same in any order), the source rows chosen for the first `len` output
+/// rows, and the digit labels given so far.
 #[derive(Clone, Copy)]
 struct Partial {
     transpose: bool,
-    cols: [u8; 9],
+    cols: Option<[u8; 9]>,
     rows: [u8; 9],
     len: usize,
     labels: Labels,
 }
 
+/// What decides the rest of a [`Partial`]'s search: the transposition, the
+/// column order, the labels, the source rows used and the band left open.
+/// Two partials tied so far (their rows read the same) with the same future
+/// reach the same grids, so one of them is enough.
+type Future = (bool, Option<[u8; 9]>, Labels, u16, u8);
+
 impl Partial {
+    /// Nothing placed yet, as placed or transposed.
+    fn start(transpose: bool) -> Partial {
+        Partial {
+            transpose,
+            cols: None,
+            rows: [0; 9],
+            len: 0,
+            labels: Labels::NONE,
+        }
+    }
+
     /// The source rows that may become output row `self.len`: while a band
     /// is open, its rows not used yet; at a band's start, any row of a band
     /// not used yet.
@@ -373,13 +395,33 @@ impl Partial {
         })
     }
 
-    /// `self` extended by source row `row`, and that row as it reads out.
-    fn extend(&self, source: &[[u8; 9]; 9], row: u8) -> (Partial, [u8; 9]) {
+    /// `self` extended by source row `row` read in column order `cols`
+    /// (`None`: the row is blank and the order stays open), and that row as
+    /// it reads out.
+    fn extend(&self, source: &[[u8; 9]; 9], row: u8, cols: Option<&[u8; 9]>) -> (Partial, [u8; 9]) {
         let mut next = *self;
-        let key = next.labels.row(&source[usize::from(row)], &self.cols);
+        let key = match cols {
+            Some(cols) => {
+                next.cols = Some(*cols);
+                next.labels.row(&source[usize::from(row)], cols)
+            }
+            None => [0; 9],
+        };
         next.rows[next.len] = row;
         next.len += 1;
         (next, key)
+    }
+
+    fn future(&self) -> Future {
+        let used = self.rows[..self.len]
+            .iter()
+            .fold(0u16, |mask, &row| mask | 1 << row);
+        let open_band = if self.len % 3 == 0 {
+            3
+        } else {
+            self.rows[self.len - 1] / 3
+        };
+        (self.transpose, self.cols, self.labels, used, open_band)
     }
 
     /// The finished placement as a transform.
@@ -387,7 +429,7 @@ impl Partial {
         Transform {
             digits: self.labels.digits(),
             rows: self.rows,
-            cols: self.cols,
+            cols: self.cols.unwrap_or(Transform::IDENTITY.cols),
             transpose: self.transpose,
         }
     }
@@ -399,35 +441,40 @@ const MOST_TIED: usize = 1 << 17;
 /// The canonical transform found a row at a time (see [`canonical`]), or
 /// `None` when more than [`MOST_TIED`] placements tie at some row.
 fn refine_by_rows(sources: &Sources) -> Option<Transform> {
-    let mut tied: Vec<Partial> = Vec::new();
-    for transpose in [false, true] {
-        for cols in line_orders() {
-            tied.push(Partial {
-                transpose,
-                cols: *cols,
-                rows: [0; 9],
-                len: 0,
-                labels: Labels::NONE,
-            });
-        }
-    }
+    let mut tied = vec![Partial::start(false), Partial::start(true)];
     let mut extended = Vec::new();
+    let mut futures = HashSet::new();
     for _ in 0..9 {
         let mut best = [u8::MAX; 9];
         extended.clear();
+        futures.clear();
+        let mut consider = |(next, key): (Partial, [u8; 9])| {
+            if key < best {
+                best = key;
+                extended.clear();
+                futures.clear();
+            }
+            if key == best && futures.insert(next.future()) {
+                if extended.len() == MOST_TIED {
+                    return Err(());
+                }
+                extended.push(next);
+            }
+            Ok(())
+        };
         for partial in &tied {
             let source = &sources[usize::from(partial.transpose)];
             for row in partial.next_rows() {
-                let (next, key) = partial.extend(source, row);
-                if key < best {
-                    best = key;
-                    extended.clear();
-                }
-                if key == best {
-                    if extended.len() == MOST_TIED {
-                        return None;
+                match &partial.cols {
+                    Some(cols) => consider(partial.extend(source, row, Some(cols))).ok()?,
+                    None if source[usize::from(row)] == [0; 9] => {
+                        consider(partial.extend(source, row, None)).ok()?;
                     }
-                    extended.push(next);
+                    None => {
+                        for cols in line_orders() {
+                            consider(partial.extend(source, row, Some(cols))).ok()?;
+                        }
+                    }
                 }
             }
         }
@@ -551,17 +598,48 @@ mod tests {
         }
     }
 
-    /// A grid whose top rows are blank in every placement ties too often and
-    /// takes the full comparison; the result is still the least grid.
+    /// Sparse and regular grids, where nearly every placement ties row after
+    /// row (issue 37: the empty grid took 0.66 s, a full row 0.2 s): the
+    /// row-by-row search still finishes without the full comparison, and
+    /// finds the same least grid.
     #[test]
-    fn many_ties_fall_back_to_the_full_comparison() {
-        let mut cells = [0u8; CELLS];
-        cells[80] = 7;
-        let grid = Grid::try_from(cells).expect("a grid");
-        assert!(refine_by_rows(&sources(&grid)).is_none());
-        let form = canonical(&grid);
+    fn sparse_and_regular_grids_refine_to_the_least_grid() {
+        let solution: Grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .expect("a solution");
+        let keep = |pick: &dyn Fn(usize) -> bool| {
+            let mut cells = *solution.cells();
+            for (i, cell) in cells.iter_mut().enumerate() {
+                if !pick(i) {
+                    *cell = 0;
+                }
+            }
+            Grid::try_from(cells).expect("a grid")
+        };
+        let grids = [
+            keep(&|_| false),
+            keep(&|i| i == 80),
+            keep(&|i| i == 40),
+            keep(&|i| i == 0 || i == 10),
+            keep(&|i| i / 9 == 0),
+            keep(&|i| i % 9 == 0),
+            keep(&|i| i / 27 == 0 && i % 9 < 3),
+            keep(&|i| i / 27 == 1),
+            keep(&|i| solution.cells()[i] == 5),
+        ];
+        for grid in grids {
+            let sources = sources(&grid);
+            let refined = refine_by_rows(&sources).expect("few ties").apply(&grid);
+            assert_eq!(
+                refined,
+                exhaustive_transform(&sources).apply(&grid),
+                "{grid}"
+            );
+        }
         let mut least = [0u8; CELLS];
         least[80] = 1;
-        assert_eq!(form, Grid::try_from(least).expect("a grid"));
+        assert_eq!(canonical(&grids[1]), Grid::try_from(least).expect("a grid"));
+        assert_eq!(canonical(&grids[0]), Grid::EMPTY);
     }
 }
