@@ -354,7 +354,8 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
             }
             Long("format") => {
                 let value = option_value(&mut parser)?;
-                let parsed = match value.to_string_lossy().as_ref() {
+                // Names ignore case, as levels, symmetries and techniques do.
+                let parsed = match value.to_string_lossy().to_ascii_lowercase().as_str() {
                     "grid" => PuzzleFormat::Grid,
                     "line" => PuzzleFormat::Line,
                     other => return usage(format!("--format must be grid or line, not '{other}'")),
@@ -512,6 +513,13 @@ mod tests {
         assert!(parse(&["puzzles", "5", "--blanks", "50..82"]).is_err());
         assert!(parse(&["puzzles", "0"]).is_err());
         assert!(parse(&["puzzles", "5", "--symmetry", "spiral"]).is_err());
+        // Option values that name things ignore case (issue 39's hostile pass).
+        let loud = parse(&["puzzles", "5", "--symmetry", "ROT180", "--format", "LINE"]).unwrap();
+        assert_eq!(
+            loud.symmetry,
+            SymmetryChoice::Fixed(sudoku_core::puzzle::Symmetry::Rot180)
+        );
+        assert!(matches!(loud.format, PuzzleFormat::Line));
         assert!(parse(&["puzzles", "5", "--time-limit", "0"]).is_err());
     }
 }

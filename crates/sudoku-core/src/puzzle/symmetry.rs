@@ -129,7 +129,7 @@ impl Symmetry {
 
 impl fmt::Display for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -140,10 +140,13 @@ pub struct SymmetryError(pub String);
 
 impl FromStr for Symmetry {
     type Err = SymmetryError;
+
+    /// Parses a name as [`Symmetry::name`] gives it, ignoring ASCII case
+    /// (as levels, scales and techniques are parsed).
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         Symmetry::ALL
             .into_iter()
-            .find(|s| s.name() == name)
+            .find(|s| s.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| SymmetryError(name.to_string()))
     }
 }
@@ -173,7 +176,7 @@ impl fmt::Display for SymmetryChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SymmetryChoice::Fixed(s) => s.fmt(f),
-            SymmetryChoice::Random => f.write_str("random"),
+            SymmetryChoice::Random => f.pad("random"),
         }
     }
 }
@@ -181,7 +184,7 @@ impl fmt::Display for SymmetryChoice {
 impl FromStr for SymmetryChoice {
     type Err = SymmetryError;
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        if name == "random" {
+        if name.eq_ignore_ascii_case("random") {
             Ok(SymmetryChoice::Random)
         } else {
             name.parse().map(SymmetryChoice::Fixed)
