@@ -205,7 +205,12 @@ fn daily(date: Option<sudoku_core::daily::Date>) -> Result<(), Failure> {
     let date = date.unwrap_or_else(sudoku_core::daily::Date::today);
     let daily = sudoku_core::daily::puzzle(date);
     let rating = daily.rating.map_or_else(String::new, |r| {
-        format!(" · SE {:.1} · {}", r.score, r.hardest)
+        format!(
+            " · {} {:.1} · {}",
+            sudoku_core::rate::Scale::Se.label(),
+            r.score,
+            r.hardest
+        )
     });
     let text = format!(
         "{}\n# daily {date} · {}{rating}\n",

@@ -146,6 +146,7 @@ fn write_book(
             facts: g.rating.map(|rating| Facts {
                 solution: g.solution,
                 rating: Some(rating),
+                scale: args.scale,
             }),
         });
         progress.update(entries.len() as u64, &format!("of {} puzzles", args.count));

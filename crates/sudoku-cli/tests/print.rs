@@ -125,7 +125,7 @@ fn assert_renders(pdf: &Path, pages: usize, scratch: &Scratch) {
     }
 }
 
-/// `sudoku rate`'s captions for the puzzles: "score 3.4 · medium · Hidden Pair".
+/// `sudoku rate`'s captions for the puzzles: "SE 3.4 · medium · Hidden Pair".
 fn rated_captions(scratch: &Scratch, file: &str) -> Vec<String> {
     let out = scratch.run(&["rate", file]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -138,7 +138,7 @@ fn rated_captions(scratch: &Scratch, file: &str) -> Vec<String> {
                 parts.next().unwrap(),
                 parts.next().unwrap(),
             );
-            format!("score {score} · {level} · {hardest}")
+            format!("SE {score} · {level} · {hardest}")
         })
         .collect()
 }
@@ -646,7 +646,10 @@ fn a_lesson_book_equals_the_lesson_printed() {
                 parts.next().unwrap(),
                 parts.next().unwrap(),
             );
-            let caption = format!("No. {} score {score} · {level} · {hardest}", i + 1);
+            // Labelled by the scale, as the game, the hints and the web page
+            // label ratings (issue 40 item 8: books said "score").
+            let label = if scale == "se" { "SE" } else { "native" };
+            let caption = format!("No. {} {label} {score} · {level} · {hardest}", i + 1);
             assert!(
                 book.contains(&caption),
                 "{request:?}: {caption} not in the book"

@@ -219,8 +219,9 @@ pub fn for_step(step: &Step, marks: &Candidates, used_marks: bool) -> Hint {
     // "Technique: Pointing (SE 2.6)." reads right for every name, where an
     // article would not ("a Pointing", "a 3 Strong Links").
     let mut first = format!(
-        "Technique: {} (SE {}).",
+        "Technique: {} ({} {}).",
         technique.name(),
+        crate::rate::Scale::Se.label(),
         one_decimal(step.difficulty())
     );
     if used_marks {

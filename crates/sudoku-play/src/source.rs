@@ -80,8 +80,11 @@ pub fn generate_teaching(technique: rate::Technique, seed: u64) -> Result<NewPuz
 /// Explainer's scale (`sudoku rate`'s default).
 fn describe(rating: &rate::Rating) -> String {
     format!(
-        "{} · SE {:.1} · hardest step: {}",
-        rating.level, rating.score, rating.hardest
+        "{} · {} {:.1} · hardest step: {}",
+        rating.level,
+        rate::Scale::Se.label(),
+        rating.score,
+        rating.hardest
     )
 }
 

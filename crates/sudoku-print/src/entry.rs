@@ -25,28 +25,30 @@ pub struct Facts {
     /// The rater's verdict; `None` when the puzzle has several solutions,
     /// which the rater does not rate.
     pub rating: Option<Rating>,
+    /// The scale `rating` is on, which names it in the caption.
+    pub scale: Scale,
 }
 
-/// What the rating under each grid is called. The rater's scores are its own
-/// scale, modelled on Sudoku Explainer's but not checked against it, so they
-/// are printed as a "score", the word `sudoku rate` and the README use. When
-/// the rater's scale changes name, this and [`caption`] are the only places
-/// to change.
-pub const SCALE_LABEL: &str = "score";
-
 /// The caption under a puzzle: its number on the left, its rating on the
-/// right (`score 4.2 · hard · XY-Wing`), the hardest step named as `sudoku
-/// rate` names it (`none (already complete)` for a completed grid).
+/// right (`SE 4.2 · hard · XY-Wing`, `native 4.2 · ...` on the native
+/// scale), labelled as the CLI, the game, the hints and the web page label
+/// ratings ([`Scale::label`]), the hardest step named as `sudoku rate` names
+/// it (`none (already complete)` for a completed grid).
 pub fn caption(entry: &Entry) -> (String, String) {
     let left = format!("No. {}", entry.number);
-    let right = match entry.facts.as_ref().and_then(|f| f.rating) {
-        Some(r) => format!(
-            "{SCALE_LABEL} {:.1} · {} · {}",
+    let right = match entry.facts.as_ref() {
+        Some(Facts {
+            rating: Some(r),
+            scale,
+            ..
+        }) => format!(
+            "{} {:.1} · {} · {}",
+            scale.label(),
             r.score,
             r.level,
             r.hardest_name()
         ),
-        None => "not rated: more than one solution".to_string(),
+        _ => "not rated: more than one solution".to_string(),
     };
     (left, right)
 }
@@ -92,7 +94,11 @@ pub fn fill_with(entries: &mut Vec<Entry>, threads: usize, scale: Scale) -> Resu
                 } else {
                     None
                 };
-                entry.facts = Some(Facts { solution, rating });
+                entry.facts = Some(Facts {
+                    solution,
+                    rating,
+                    scale,
+                });
             }
             done.push(entry);
         }
@@ -130,7 +136,7 @@ mod tests {
             assert_eq!(facts.rating.is_none(), e.number == 5);
         }
         let (_, right) = caption(&entries[0]);
-        assert!(right.starts_with("score 1."), "{right}");
+        assert!(right.starts_with("SE 1."), "{right}");
         assert_eq!(caption(&entries[4]).1, "not rated: more than one solution");
 
         let mut cells = *puzzle.cells();

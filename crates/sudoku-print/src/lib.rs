@@ -40,7 +40,7 @@ mod number;
 pub mod pdf;
 pub mod svg;
 
-pub use entry::{caption, fill, fill_with, Entry, Facts, NoSolution, SCALE_LABEL};
+pub use entry::{caption, fill, fill_with, Entry, Facts, NoSolution};
 pub use layout::{pages, Kind, Options, Page, Paper, PerPage};
 
 /// The most puzzles a book holds: 16,667 pages at six a page. Each puzzle is

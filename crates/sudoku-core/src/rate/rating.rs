@@ -182,7 +182,7 @@ impl Level {
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -234,6 +234,24 @@ impl Scale {
         }
     }
 
+    /// What a rating on this scale is called where people read it, before
+    /// the number: `SE` (`SE 4.2`) or `native` (`native 4.2`). The CLI, the
+    /// game, the web page, the hints and the books all label ratings so.
+    ///
+    /// ```
+    /// use sudoku_core::rate::Scale;
+    ///
+    /// assert_eq!(format!("{} {:.1}", Scale::Se.label(), 4.2), "SE 4.2");
+    /// assert_eq!(Scale::Native.label(), "native");
+    /// ```
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Scale::Se => "SE",
+            Scale::Native => "native",
+        }
+    }
+
     /// True when this scale's solver uses `technique`: SE-only techniques
     /// (Turbot Fish, the ALS wings, SE's forcing chains...) are not on the
     /// native scale, and the native scale's own (W-Wing, finned fish...) are
@@ -264,6 +282,13 @@ impl Scale {
             (_, t) => t,
         };
         self.finders().iter().any(|&(t, _)| t == finder)
+    }
+}
+
+impl fmt::Display for Scale {
+    /// The [`name`](Scale::name) (`se`, `native`), padded to the width asked.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
     }
 }
 
