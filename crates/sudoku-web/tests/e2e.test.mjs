@@ -140,6 +140,18 @@ async function openPage(b, hash = "") {
 }
 
 /** Opens the page on an imported puzzle (#p=) and waits until it shows it, rated. */
+/**
+ * The page opened on a saved game of `puzzle` (no rating is asked on load,
+ * so the engine's first answer is the hint's).
+ */
+async function openSavedGame(b, puzzle) {
+  const solution = await solveNative(puzzle);
+  await b.navigate(`${server.url}__blank.html`);
+  await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle, solution }));
+  await b.navigate(server.url);
+  await waitReady(b);
+}
+
 async function openPuzzle(b, puzzle) {
   await openPage(b, `#p=${puzzle}`);
   await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === puzzle, {
@@ -595,11 +607,7 @@ describe("pencil marks", () => {
 describe("hints", () => {
   e2e("? and f pressed while the engine is busy, then a mark: neither is lost", async (b) => {
     // A saved game of a puzzle whose first hint takes the engine a while (no rating asked on load).
-    const solution = await solveNative(HARDEST);
-    await b.navigate(`${server.url}__blank.html`);
-    await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle: HARDEST, solution }));
-    await b.navigate(server.url);
-    await waitReady(b);
+    await openSavedGame(b, HARDEST);
     assert.equal(await attrOf(b, "#board", "data-puzzle"), HARDEST);
     const c = blanks(HARDEST)[0];
     await moveTo(b, c);
@@ -611,18 +619,15 @@ describe("hints", () => {
     await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { timeout: 10000, message: "? showed a hint" });
   });
 
-  e2e("? pressed three times while the engine works on the hint opens all three stages", async (b) => {
+  e2e("? pressed three times while the engine works on the hint opens all three stages", { width: 360, height: 740 }, async (b) => {
     // The first hint of HARDEST takes the engine a while, so the 2nd and 3rd ? land while it works.
-    const solution = await solveNative(HARDEST);
-    await b.navigate(`${server.url}__blank.html`);
-    await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle: HARDEST, solution }));
-    await b.navigate(server.url);
-    await waitReady(b);
+    await openSavedGame(b, HARDEST);
     const before = await boardLine(b);
     await b.keys("?", "?", "?");
     await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "3", { timeout: 10000, message: "stage 3" });
     assert.equal(await b.execute(() => document.querySelectorAll("#hint-text p").length), 3, "three stages of text");
     assert.equal(await boardLine(b), before, "counted presses never apply the hint");
+    await b.screenshot(join(SCREENS, "phone-hint.png"));
   });
 
   e2e("three stages, then applying: an elimination (Pointing)", async (b) => {
