@@ -1218,7 +1218,11 @@ impl Isa {
     fn fast_pext() -> bool {
         use std::arch::x86_64::__cpuid;
         // Leaf 0 gives the vendor, leaf 1 (always present) the family.
-        let (vendor, signature) = (__cpuid(0), __cpuid(1).eax);
+        // `__cpuid` is safe from Rust 1.87 on; the block keeps the declared
+        // minimum version (1.85) building.
+        #[allow(unused_unsafe)]
+        // SAFETY: cpuid exists on every x86_64 CPU, and leaves 0 and 1 always.
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
         let mut name = [0u8; 12];
         name[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
         name[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
