@@ -121,6 +121,59 @@ pub trait Solver {
     {
         Solutions::new(self, puzzle)
     }
+
+    /// Up to `limit` solutions of `puzzle` (none when `limit` is 0), each
+    /// once: the bulk form of [`Solver::solutions`], for when you want them
+    /// all at once. [`BitmaskSolver`] finds them in one depth-first search,
+    /// which is far cheaper per solution than the lazy iterator's searches.
+    ///
+    /// Memory grows with the solutions found (81 bytes each), not with
+    /// `limit`, so `usize::MAX` asks for every solution; on a puzzle with
+    /// very many (the empty grid has 6.67 × 10^21) keep `limit` to what you
+    /// can hold.
+    ///
+    /// ```
+    /// use sudoku_core::{BitmaskSolver, Grid, Solver};
+    ///
+    /// let eight: Grid = "53..7....6..1.5....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse().unwrap();
+    /// let all = BitmaskSolver::new().solutions_up_to(&eight, usize::MAX);
+    /// assert_eq!(all.len(), 8);
+    /// assert!(all.iter().all(|s| s.solves(&eight)));
+    /// ```
+    #[must_use]
+    fn solutions_up_to(&self, puzzle: &Grid, limit: usize) -> Vec<Grid>
+    where
+        Self: Sized,
+    {
+        let mut solutions = Vec::new();
+        self.solutions_into(puzzle, limit, &mut solutions);
+        solutions
+    }
+
+    /// [`Solver::solutions_up_to`] into a buffer of yours: appends up to
+    /// `limit` solutions of `puzzle` to `buffer` and returns how many it
+    /// appended. Clearing and reusing one buffer across puzzles saves an
+    /// allocation per puzzle.
+    ///
+    /// ```
+    /// use sudoku_core::{BitmaskSolver, Grid, Solver};
+    ///
+    /// let solver = BitmaskSolver::new();
+    /// let mut buffer = Vec::new();
+    /// for limit in [1, 10, 1000] {
+    ///     buffer.clear();
+    ///     assert_eq!(solver.solutions_into(&Grid::EMPTY, limit, &mut buffer), limit);
+    ///     assert!(buffer.iter().all(Grid::is_solved));
+    /// }
+    /// ```
+    fn solutions_into(&self, puzzle: &Grid, limit: usize, buffer: &mut Vec<Grid>) -> usize
+    where
+        Self: Sized,
+    {
+        let before = buffer.len();
+        buffer.extend(self.solutions(puzzle).take(limit));
+        buffer.len() - before
+    }
 }
 
 /// The solutions of a puzzle, each once: see [`Solver::solutions`].

@@ -106,6 +106,38 @@ proptest! {
         prop_assert_eq!(solver.unique_solution(&grid(puzzle)).is_some(), expected == 1);
     }
 
+    /// The bulk form, one search for every solution, lists the same set as
+    /// the lazy iterator (a search per solution, checked against the
+    /// brute-force count above), all valid and distinct; with a smaller
+    /// limit it lists exactly that many of them; appending to a buffer
+    /// keeps what the buffer held.
+    #[test]
+    fn bulk_solutions_are_the_iterators_set(
+        seed in any::<u64>(),
+        blanks in proptest::collection::vec(0usize..81, 30..64),
+        limit in 1usize..40,
+    ) {
+        let puzzle = grid(blank(&random_solution(seed), &blanks));
+        let solver = BitmaskSolver::new();
+        let mut lazy: Vec<Grid> = solver.solutions(&puzzle).take(2000).collect();
+        lazy.sort();
+        let mut bulk = solver.solutions_up_to(&puzzle, 2000);
+        prop_assert!(bulk.iter().all(|s| is_valid_solution(s.cells()) && s.solves(&puzzle)));
+        bulk.sort();
+        prop_assert_eq!(&bulk, &lazy);
+
+        let mut buffer = vec![Grid::EMPTY];
+        let appended = solver.solutions_into(&puzzle, limit, &mut buffer);
+        prop_assert_eq!(appended, limit.min(lazy.len()));
+        prop_assert_eq!(buffer.len(), 1 + appended);
+        prop_assert_eq!(buffer[0], Grid::EMPTY);
+        let mut some = buffer[1..].to_vec();
+        some.sort();
+        some.dedup();
+        prop_assert_eq!(some.len(), appended);
+        prop_assert!(some.iter().all(|s| lazy.binary_search(s).is_ok()));
+    }
+
     /// Random givens that may conflict or have no solution: the library and
     /// the brute-force solver agree whether any solution exists, and on the count up to 3.
     #[test]
@@ -283,6 +315,39 @@ fn counting_never_exceeds_the_limit_on_nearly_empty_grids() {
     }
     // A limit of 0 is read as 1.
     assert_eq!(solver.search(&Grid::EMPTY, 0).count, 1);
+}
+
+#[test]
+fn bulk_solutions_of_the_empty_grid_and_of_impossible_puzzles() {
+    let solver = BitmaskSolver::new();
+    let many = solver.solutions_up_to(&Grid::EMPTY, 20_000);
+    assert_eq!(many.len(), 20_000);
+    assert!(many.iter().all(|s| is_valid_solution(s.cells())));
+    let mut distinct = many.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 20_000);
+    assert!(solver.solutions_up_to(&Grid::EMPTY, 0).is_empty());
+
+    // Conflicting givens, and givens without a conflict but without a
+    // solution: nothing listed, nothing appended.
+    let mut conflict = [0u8; 81];
+    conflict[0] = 4;
+    conflict[80] = 4;
+    conflict[8] = 4;
+    let mut unsolvable = [0u8; 81];
+    unsolvable[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+    unsolvable[8 * 9 + 8] = 9;
+    for puzzle in [conflict, unsolvable] {
+        assert!(solver.solutions_up_to(&grid(puzzle), usize::MAX).is_empty());
+        let mut buffer = many[..3].to_vec();
+        assert_eq!(solver.solutions_into(&grid(puzzle), 5, &mut buffer), 0);
+        assert_eq!(buffer, many[..3]);
+    }
+
+    // A complete grid is its own only solution, with any limit.
+    let full = grid(random_solution(3));
+    assert_eq!(solver.solutions_up_to(&full, usize::MAX), vec![full]);
 }
 
 #[test]

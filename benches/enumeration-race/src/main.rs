@@ -1,0 +1,103 @@
+//! Bulk enumeration and counting, sudoku-core against the `sudoku` crate, side by side.
+use std::time::Instant;
+use sudoku_core::{BitmaskSolver, Grid, Solver};
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn main() {
+    let path = std::env::args().nth(1).expect("17-clue file");
+    let text = std::fs::read_to_string(path).unwrap();
+    let solver = BitmaskSolver::new();
+    // Puzzles with many solutions: a 17-clue puzzle less its first k givens.
+    let (mut many, mut around) = (None, None);
+    'outer: for line in text.lines().take(2000) {
+        let line = line.trim();
+        if line.len() < 81 {
+            continue;
+        }
+        for k in 1..=3 {
+            let mut cells: Vec<u8> = line[..81]
+                .bytes()
+                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+                .collect();
+            let mut removed = 0;
+            for c in cells.iter_mut() {
+                if *c != 0 && removed < k {
+                    *c = 0;
+                    removed += 1;
+                }
+            }
+            let grid = Grid::from_cells(cells.clone().try_into().unwrap()).unwrap();
+            let n = solver.count_solutions(&grid, 30_000);
+            if many.is_none() && (1500..5000).contains(&n) {
+                many = Some((grid, n));
+            }
+            if around.is_none() && (15_000..30_000).contains(&n) {
+                around = Some((grid, n));
+            }
+            if many.is_some() && around.is_some() {
+                break 'outer;
+            }
+        }
+    }
+    let (many, many_n) = many.unwrap();
+    let (around, around_n) = around.unwrap();
+    let cases: Vec<(String, Grid, usize)> = vec![
+        (
+            format!("1,000 of a puzzle with {many_n} solutions"),
+            many,
+            1000,
+        ),
+        (format!("all {around_n} of a puzzle"), around, usize::MAX),
+        ("100,000 of the empty grid".into(), Grid::EMPTY, 100_000),
+    ];
+    println!("| case | sudoku-core ms | sudoku 0.8 ms | ratio |\n|---|---:|---:|---:|");
+    for (name, grid, limit) in &cases {
+        let theirs = sudoku::Sudoku::from_bytes(*grid.cells()).unwrap();
+        let mut ours_t = vec![];
+        let mut theirs_t = vec![];
+        let mut buf = Vec::new();
+        let mut tbuf = Vec::new();
+        for _ in 0..11 {
+            buf.clear();
+            let t = Instant::now();
+            let a = solver.solutions_into(grid, *limit, &mut buf);
+            ours_t.push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            let b = theirs.solutions_up_to_buffer(&mut tbuf, (*limit).min(1 << 40));
+            theirs_t.push(t.elapsed().as_secs_f64() * 1e3);
+            assert_eq!(a, b, "{name}");
+        }
+        // Every listed solution solves the puzzle and they are distinct.
+        assert!(buf.iter().all(|s| s.solves(grid)));
+        let mut sorted = buf.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), buf.len());
+        let (o, t) = (median(ours_t), median(theirs_t));
+        println!("| {name} | {o:.2} | {t:.2} | {:.2} |", o / t);
+    }
+    // Counting with a large limit.
+    for (name, grid, _) in &cases[..2] {
+        let theirs = sudoku::Sudoku::from_bytes(*grid.cells()).unwrap();
+        let mut ours_t = vec![];
+        let mut theirs_t = vec![];
+        for _ in 0..11 {
+            let t = Instant::now();
+            let a = solver.count_solutions(grid, 10_000_000);
+            ours_t.push(t.elapsed().as_secs_f64() * 1e3);
+            let t = Instant::now();
+            let b = theirs.solutions_count_up_to(10_000_000);
+            theirs_t.push(t.elapsed().as_secs_f64() * 1e3);
+            assert_eq!(a, b);
+        }
+        let (o, t) = (median(ours_t), median(theirs_t));
+        println!(
+            "| count (limit 10^7): {name} | {o:.2} | {t:.2} | {:.2} |",
+            o / t
+        );
+    }
+}
