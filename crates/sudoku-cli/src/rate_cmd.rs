@@ -279,10 +279,13 @@ fn read_puzzle(arg: &OsString) -> Result<Grid, Failure> {
 }
 
 /// True when `text` reads as a puzzle line of the wrong length rather than
-/// a file name: only digits and dots, and near 81 of them (a cell or a few
-/// dropped or doubled while copying).
+/// a file name: only digits and blanks (`.`, `_`), and near 81 of them (a
+/// cell or a few dropped or doubled while copying).
 fn looks_like_a_puzzle(text: &str) -> bool {
-    (61..=101).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    (61..=101).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'_'))
 }
 
 /// The reader reports an empty input itself; this only keeps `read_puzzle`

@@ -374,6 +374,18 @@ fn a_puzzle_argument_of_the_wrong_length_is_named_as_such() {
             assert!(!message.contains("No such file"), "{message}");
         }
     }
+    // '_' blanks count as cells too, and a whole puzzle so written is read
+    // as the same puzzle.
+    let underscored = EASY.replace('.', "_");
+    let out = scratch.run(&["hint", &underscored[..79]]);
+    let message = common::assert_failure(&out, 2, "hint 79 underscored");
+    assert!(message.contains("has 79 cells, not 81"), "{message}");
+    for command in ["hint", "explain"] {
+        let dotted = scratch.run(&[command, EASY]);
+        let out = scratch.run(&[command, &underscored]);
+        assert!(out.status.success(), "{}", common::stderr(&out));
+        assert_eq!(out.stdout, dotted.stdout, "{command} with '_' blanks");
+    }
     // A file of that name is still read as a file.
     scratch.write(short, format!("{EASY}\n"));
     let out = scratch.run(&["hint", short]);

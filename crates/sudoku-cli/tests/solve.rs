@@ -84,6 +84,16 @@ fn solves_every_data_set_in_every_format() {
                 grid_format(&puzzles).trim_end().to_string(),
             ),
             ("grid, tabs", grid_format(&puzzles).replace(' ', " \t ")),
+            ("line, '_' blanks", line_format(&puzzles).replace('.', "_")),
+            (
+                "grid, byte order mark",
+                format!("\u{FEFF}{}", grid_format(&puzzles)),
+            ),
+            (
+                "line, '_' blanks, byte order mark, CRLF",
+                format!("\u{FEFF}{}", line_format(&puzzles).replace('.', "_"))
+                    .replace('\n', "\r\n"),
+            ),
         ];
         for (what, text) in encodings {
             let dir = Scratch::new("solve-formats");

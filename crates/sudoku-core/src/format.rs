@@ -12,9 +12,10 @@
 //!   and spaces), which are skipped. Puzzles are separated by one or more
 //!   empty lines.
 //!
-//! In every format `1`–`9` are givens and `0` or `.` are blanks; lines starting
-//! with `#` are comments; CRLF line ends, leading and trailing empty lines and a
-//! missing final newline are accepted. The format is detected from the first
+//! In every format `1`–`9` are givens and `0`, `.` or `_` are blanks; lines
+//! starting with `#` are comments; a UTF-8 byte order mark at the start (as
+//! some Windows editors write), CRLF line ends, leading and trailing empty
+//! lines and a missing final newline are accepted. The format is detected from the first
 //! puzzle, and every later puzzle in the same input must use it.
 //!
 //! Reading never holds more than one line ([`MAX_LINE_BYTES`] at most) and one
@@ -32,6 +33,9 @@ use crate::grid::{Grid, CELLS, GRID_TEXT_BYTES};
 /// [`ParseErrorKind::LineTooLong`] after reading at most this many bytes, so a
 /// file without newlines can never exhaust memory.
 pub const MAX_LINE_BYTES: usize = 16 * 1024;
+
+/// The UTF-8 byte order mark, skipped at the start of an input.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// A text layout of puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,19 +91,19 @@ pub enum ParseErrorKind {
         limit: usize,
     },
     /// A byte that is neither a cell nor a separator.
-    #[error("unexpected {}; expected a digit 0-9 or '.'", describe_byte(*byte))]
+    #[error("unexpected {}; expected a digit 0-9, '.' or '_'", describe_byte(*byte))]
     UnexpectedByte {
         /// The byte found.
         byte: u8,
     },
     /// A cell written as a number of two or more digits.
-    #[error("cell \"{text}\" is out of range; cells are 0-9 ('0' or '.' for blank)")]
+    #[error("cell \"{text}\" is out of range; cells are 0-9 ('0', '.' or '_' for blank)")]
     CellOutOfRange {
         /// The token as written (truncated).
         text: String,
     },
     /// A cell written as a negative number.
-    #[error("cell \"{text}\" is negative; cells are 0-9 ('0' or '.' for blank)")]
+    #[error("cell \"{text}\" is negative; cells are 0-9 ('0', '.' or '_' for blank)")]
     NegativeCell {
         /// The token as written (truncated).
         text: String,
@@ -254,6 +258,10 @@ impl<R: BufRead> PuzzleReader<R> {
             return Ok(false);
         }
         self.line_number += 1;
+        if self.line_number == 1 && self.line.starts_with(UTF8_BOM) {
+            // Columns count from after it, as an editor shows the line.
+            self.line.drain(..UTF8_BOM.len());
+        }
         while matches!(self.line.last(), Some(b'\r' | b' ' | b'\t')) {
             self.line.pop();
         }
@@ -476,7 +484,7 @@ fn cell_value(byte: u8) -> Option<u8> {
     (value != NOT_A_CELL).then_some(value)
 }
 
-/// Cell values by byte: `1`-`9` give 1-9, `0` and `.` give 0, anything else
+/// Cell values by byte: `1`-`9` give 1-9, `0`, `.` and `_` give 0, anything else
 /// [`NOT_A_CELL`].
 const CELL_VALUES: [u8; 256] = {
     let mut table = [NOT_A_CELL; 256];
@@ -487,6 +495,7 @@ const CELL_VALUES: [u8; 256] = {
     }
     table[b'0' as usize] = 0;
     table[b'.' as usize] = 0;
+    table[b'_' as usize] = 0;
     table
 };
 
@@ -515,7 +524,10 @@ fn cell_values(text: &[u8], out: &mut [u8]) -> bool {
             // and the store cover [done, done + 16), inside both slices.
             let mask = unsafe {
                 let bytes = _mm_loadu_si128(text.as_ptr().add(done).cast());
-                let dots = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'.' as i8));
+                let dots = _mm_or_si128(
+                    _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'.' as i8)),
+                    _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b'_' as i8)),
+                );
                 let digits = _mm_sub_epi8(bytes, _mm_set1_epi8(b'0' as i8));
                 let small = _mm_cmpeq_epi8(_mm_min_epu8(digits, _mm_set1_epi8(9)), digits);
                 _mm_storeu_si128(
@@ -912,6 +924,55 @@ mod tests {
         let puzzles = read_all(&text).unwrap();
         assert_eq!(puzzles.len(), 1);
         assert_eq!(puzzles[0].line, 2);
+    }
+
+    #[test]
+    fn underscores_are_blanks_and_a_byte_order_mark_is_skipped_in_every_format() {
+        let dots =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let expected = read_all(dots).unwrap()[0].grid;
+        let line = dots.replace('.', "_");
+        let rows: Vec<&str> = (0..9).map(|r| &line[9 * r..9 * r + 9]).collect();
+        let compact = rows.join("\n");
+        let grid = rows
+            .iter()
+            .map(|row| row.chars().map(String::from).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for (text, format) in [
+            (line.clone(), Format::Line),
+            (compact, Format::Compact),
+            (grid, Format::Grid),
+        ] {
+            for bom in ["", "\u{FEFF}"] {
+                let input = format!("{bom}{text}\n");
+                let mut reader = PuzzleReader::new(input.as_bytes());
+                let puzzles: Vec<Puzzle> = (&mut reader).collect::<Result<_, _>>().unwrap();
+                assert_eq!(reader.format(), Some(format));
+                assert_eq!(puzzles.len(), 1);
+                assert_eq!(
+                    (puzzles[0].grid, puzzles[0].line),
+                    (expected, 1),
+                    "{bom:?}{text}"
+                );
+            }
+        }
+        assert_eq!(format!("\u{FEFF}{line}").parse::<Grid>(), Ok(expected));
+        // Only at the start of the input: elsewhere it is a stray byte, at
+        // its own column.
+        let second = format!("{dots}\n\u{FEFF}{dots}\n");
+        let error = read_all(&second).unwrap_err();
+        assert_eq!((error.line, error.column), (2, 1));
+        assert_eq!(error.kind, ParseErrorKind::UnexpectedByte { byte: 0xEF });
+        // A mark alone is an empty input; after it, columns count from the
+        // first cell.
+        assert_eq!(
+            read_all("\u{FEFF}").unwrap_err().kind,
+            ParseErrorKind::NoPuzzles
+        );
+        let bad = format!("\u{FEFF}x{}", &dots[1..]);
+        let error = read_all(&bad).unwrap_err();
+        assert_eq!((error.line, error.column), (1, 1));
     }
 
     #[test]

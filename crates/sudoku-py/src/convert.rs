@@ -17,7 +17,7 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use sudoku_core::rate::Level;
 use sudoku_core::{Grid, CELLS};
 
-/// The 81 cells of a puzzle given as a string: digits 1-9, '.' or '0' for
+/// The 81 cells of a puzzle given as a string: digits 1-9, '.', '0' or '_' for
 /// blanks, exactly 81 characters (surrounding whitespace is ignored).
 fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
     let text = text.trim();
@@ -30,8 +30,8 @@ fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
         let mut bad = 0u8;
         for (cell, &b) in cells.iter_mut().zip(bytes) {
             let digit = b.wrapping_sub(b'0');
-            // 0x00 for '.', 0xFF otherwise: '.' becomes 0 like '0'.
-            let keep = u8::from(b != b'.').wrapping_neg();
+            // 0x00 for '.' and '_', 0xFF otherwise: they become 0 like '0'.
+            let keep = u8::from(b != b'.' && b != b'_').wrapping_neg();
             let value = digit & keep;
             bad |= u8::from(value > 9);
             *cell = value;
@@ -43,16 +43,16 @@ fn cells_from_str(text: &str) -> PyResult<[u8; CELLS]> {
     let count = text.chars().count();
     if count != CELLS {
         return Err(PyValueError::new_err(format!(
-            "a puzzle string has 81 characters (digits 1-9, '.' or '0' for blanks), got {count}"
+            "a puzzle string has 81 characters (digits 1-9, '.', '0' or '_' for blanks), got {count}"
         )));
     }
     for (i, ch) in text.chars().enumerate() {
         cells[i] = match ch {
-            '.' | '0' => 0,
+            '.' | '0' | '_' => 0,
             '1'..='9' => ch as u8 - b'0',
             _ => {
                 return Err(PyValueError::new_err(format!(
-                    "character {ch:?} at position {i} of the puzzle string is not a digit 1-9, '.' or '0'"
+                    "character {ch:?} at position {i} of the puzzle string is not a digit 1-9, '.', '0' or '_'"
                 )))
             }
         };

@@ -203,7 +203,7 @@ fn replace_file<E: From<io::Error>>(
 /// >>> write_puzzles(path, ["." * 81, "x"])
 /// Traceback (most recent call last):
 /// ...
-/// ValueError: puzzle 1: a puzzle string has 81 characters (digits 1-9, '.' or '0' for blanks), got 1
+/// ValueError: puzzle 1: a puzzle string has 81 characters (digits 1-9, '.', '0' or '_' for blanks), got 1
 #[pyfunction]
 #[pyo3(signature = (path, puzzles, format = "grid"))]
 pub(crate) fn write_puzzles(

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import sudoku_core as sc
-from conftest import digits_of, read_puzzles
+from conftest import cli_solutions, digits_of, read_puzzles
 
 PUZZLES = read_puzzles("unbiased.txt", limit=40)
 
@@ -105,3 +105,19 @@ def test_uint8_arrays_read_in_place_equal_the_list_path(fn, tmp_path):
             assert [s for i, s in enumerate(status) if i != bad_row] == [
                 s for i, s in enumerate(run(rows)[1 if fn == "solve_many" else 3]) if i != bad_row
             ]
+
+
+def test_underscore_blanks_and_a_byte_order_mark_read_as_the_cli_reads_them(cli, tmp_path):
+    """'_' is a blank in strings, batches and files, and a UTF-8 byte order
+    mark at the start of a file is skipped, as the library's reader does for
+    the CLI: the same solutions as with '.' blanks."""
+    underscored = [p.replace(".", "_").replace("0", "_") for p in PUZZLES[:10]]
+    want = [sc.solve(p) for p in PUZZLES[:10]]
+    assert [sc.solve(p) for p in underscored] == want
+    sols, status = sc.solve_many(underscored)
+    assert (status == 1).all()
+    assert ["".join(map(str, s)) for s in sols] == want
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + "\n".join(underscored).encode() + b"\n")
+    assert sc.read_puzzles(str(path)) == [p.replace("_", ".") for p in underscored]
+    assert cli_solutions(cli, path) == want

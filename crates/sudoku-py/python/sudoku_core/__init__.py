@@ -1,6 +1,6 @@
 """Fast Sudoku for Python: bindings of the sudoku-core Rust library.
 
-Puzzles go in as 81-character strings ('.' or '0' for blanks), lists of 81
+Puzzles go in as 81-character strings ('.', '0' or '_' for blanks), lists of 81
 ints (0 for blanks) or NumPy integer arrays of shape (81,), and come out as
 81-character strings. The batch functions ``solve_many`` and ``rate_many``
 take any iterable of puzzles (a list, a pandas Series) or an integer array of

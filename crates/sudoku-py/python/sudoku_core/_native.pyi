@@ -9,7 +9,7 @@ from typing import Iterable, List, Optional, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
-#: A puzzle: an 81-character string (digits 1-9, '.' or '0' for blanks), a
+#: A puzzle: an 81-character string (digits 1-9, '.', '0' or '_' for blanks), a
 #: sequence of 81 ints (0 for blanks) or a NumPy integer array of shape (81,).
 PuzzleLike = Union[str, Sequence[int], npt.NDArray[np.integer]]
 #: Many puzzles: any iterable of puzzles (a list, a pandas Series, a

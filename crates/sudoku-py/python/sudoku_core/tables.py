@@ -18,7 +18,7 @@ from typing import List, Optional, Union
 
 __all__ = ["read_csv", "read_parquet"]
 
-_CELLS = frozenset("0123456789.")
+_CELLS = frozenset("0123456789._")
 
 Column = Union[str, int, None]
 
@@ -32,7 +32,7 @@ def _problem(value) -> Optional[str]:
         return f"expected an 81-character puzzle, got {len(text)} characters"
     bad = next((ch for ch in text if ch not in _CELLS), None)
     if bad is not None:
-        return f"character {bad!r} at position {text.index(bad)} is not a digit 0-9 or '.'"
+        return f"character {bad!r} at position {text.index(bad)} is not a digit 0-9, '.' or '_'"
     return None
 
 
