@@ -91,6 +91,13 @@ pub const SLOW_UNIQUE_BLANKS: usize = 59;
 /// giving up (only tiny puzzle spaces, such as 80 blanks without uniqueness, get there).
 pub const MAX_REDRAWS: u32 = 1000;
 
+/// How many draws [`Generator::puzzle_from_solution`] tries on the one
+/// solution it is given before it reports
+/// [`PuzzleError::NoneForSolution`]. Levels and the common rating bands take
+/// at most a few hundred draws on a grid that has such puzzles (see the
+/// tests); the cap only ends requests a grid cannot meet.
+pub const MAX_DRAWS_FROM_SOLUTION: u32 = 20_000;
+
 /// What to generate. Built with chained calls from [`GeneratorOptions::new`].
 ///
 /// ```
@@ -273,6 +280,19 @@ pub enum PuzzleError {
     /// No new distinct puzzle was found after [`MAX_REDRAWS`] draws.
     #[error("could not find another distinct puzzle after {MAX_REDRAWS} draws")]
     Exhausted,
+    /// The grid given to [`Generator::puzzle_from_solution`] is not a
+    /// complete, valid grid.
+    #[error("the grid given as a solution is not a complete, valid grid")]
+    NotASolution,
+    /// [`Generator::puzzle_from_solution`] found no puzzle meeting the
+    /// options among the draws it tried on the given solution (some
+    /// solutions have none: a level or rating band can be out of reach of
+    /// one grid).
+    #[error("no puzzle meeting the options was found for this solution in {draws} draws")]
+    NoneForSolution {
+        /// The draws tried.
+        draws: u32,
+    },
 }
 
 /// One generated puzzle.
@@ -418,6 +438,48 @@ impl Generator {
         self.draw_with(rng, deadline)
     }
 
+    /// A puzzle meeting the options whose solution is `solution`, a
+    /// complete grid of yours (a puzzle for a grid you designed, or more
+    /// puzzles of one solution): its clues are drawn with `rng` as
+    /// [`Generator::puzzle_with_rng`] draws them, from that grid instead of
+    /// a random one. With uniqueness (the default) `solution` is the
+    /// puzzle's only solution.
+    ///
+    /// ```
+    /// use sudoku_core::puzzle::{Generator, GeneratorOptions};
+    /// use sudoku_core::rand::{rngs::StdRng, SeedableRng};
+    /// use sudoku_core::{BitmaskSolver, Grid, Solver};
+    ///
+    /// let mine: Grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    ///     .parse()
+    ///     .unwrap();
+    /// let generator = Generator::new(GeneratorOptions::new().blanks(45..=50)).unwrap();
+    /// let p = generator
+    ///     .puzzle_from_solution(&mine, &mut StdRng::seed_from_u64(1), None)
+    ///     .unwrap();
+    /// assert_eq!(p.solution, mine);
+    /// assert_eq!(BitmaskSolver::new().unique_solution(&p.puzzle), Some(mine));
+    /// ```
+    ///
+    /// # Errors
+    /// [`PuzzleError::NotASolution`] when `solution` is not a complete,
+    /// valid grid; [`PuzzleError::NoneForSolution`] when
+    /// [`MAX_DRAWS_FROM_SOLUTION`] draws found no puzzle meeting the options
+    /// (a band of ratings a grid cannot reach, for example), so a request
+    /// never runs for ever; [`PuzzleError::TimedOut`] when `deadline`
+    /// passes first.
+    pub fn puzzle_from_solution<R: Rng + ?Sized>(
+        &self,
+        solution: &Grid,
+        rng: &mut R,
+        deadline: Option<Instant>,
+    ) -> Result<Generated, PuzzleError> {
+        if !solution.is_solved() {
+            return Err(PuzzleError::NotASolution);
+        }
+        self.draw_from(rng, deadline, Some(solution))
+    }
+
     /// The `round`-th draw for puzzle `index`: round 0 first, later rounds
     /// replace a duplicate.
     fn draw(
@@ -436,18 +498,40 @@ impl Generator {
         rng: &mut R,
         deadline: Option<Instant>,
     ) -> Result<Generated, PuzzleError> {
+        self.draw_from(rng, deadline, None)
+    }
+
+    /// One puzzle drawn from `rng`, on `given` as its solution when there
+    /// is one (at most [`MAX_DRAWS_FROM_SOLUTION`] draws then), else on a
+    /// random solution per draw.
+    fn draw_from<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        deadline: Option<Instant>,
+        given: Option<&Grid>,
+    ) -> Result<Generated, PuzzleError> {
         let (lo, hi) = self.blanks;
         let (mut witnesses, mut orbits) = (Vec::new(), Vec::with_capacity(CELLS));
         let mut swappable = SwapSets::new();
+        let mut draws = 0;
         loop {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(PuzzleError::TimedOut);
+            }
+            if given.is_some() {
+                if draws == MAX_DRAWS_FROM_SOLUTION {
+                    return Err(PuzzleError::NoneForSolution { draws });
+                }
+                draws += 1;
             }
             let symmetry = match self.options.symmetry {
                 SymmetryChoice::Fixed(s) => s,
                 SymmetryChoice::Random => RANDOM_SYMMETRIES[rng.random_range(0..4)],
             };
-            let solution = solution::random_solution(rng, &self.solver);
+            let solution = match given {
+                Some(grid) => *grid,
+                None => solution::random_solution(rng, &self.solver),
+            };
             orbits.clear();
             orbits.extend_from_slice(&self.orbits[symmetry as usize]);
             orbits.shuffle(rng);

@@ -3,8 +3,12 @@
 #![cfg(feature = "generate")]
 
 use proptest::prelude::*;
-use sudoku_core::puzzle::{Generator, GeneratorOptions, Symmetry};
-use sudoku_core::{BitmaskSolver, Solver};
+use sudoku_core::puzzle::{
+    Generator, GeneratorOptions, PuzzleError, Symmetry, MAX_DRAWS_FROM_SOLUTION,
+};
+use sudoku_core::rand::{rngs::StdRng, SeedableRng};
+use sudoku_core::rate::Level;
+use sudoku_core::{BitmaskSolver, Grid, Solver};
 
 fn symmetry() -> impl Strategy<Value = Symmetry> {
     prop::sample::select(Symmetry::ALL.to_vec())
@@ -47,6 +51,54 @@ proptest! {
         prop_assert_eq!(generator.generate(3).unwrap(), puzzles);
     }
 
+    /// A puzzle from the caller's solution: that grid is its solution (the
+    /// only one when unique), it meets the blanks, symmetry and minimality
+    /// asked for, and the same RNG state gives the same puzzle.
+    #[test]
+    fn puzzles_from_a_given_solution_keep_it(
+        seed in any::<u64>(),
+        lo in 20usize..56,
+        unique in any::<bool>(),
+        minimal in any::<bool>(),
+        symmetry in symmetry(),
+    ) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mine = sudoku_core::puzzle::random_grid(&mut rng);
+        let hi = lo + 6;
+        let options = GeneratorOptions::new()
+            .blanks(lo..=hi)
+            .unique(unique || minimal)
+            .minimal(minimal)
+            .symmetry(symmetry);
+        let Ok(generator) = Generator::new(options) else {
+            return Ok(());
+        };
+        let draw = |seed| generator.puzzle_from_solution(&mine, &mut StdRng::seed_from_u64(seed), None);
+        let p = match draw(seed) {
+            Ok(p) => p,
+            // Minimal puzzles with this many blanks may not exist for this
+            // grid and symmetry; then the search ends with this error.
+            Err(PuzzleError::NoneForSolution { draws }) => {
+                prop_assert!(minimal);
+                prop_assert_eq!(draws, MAX_DRAWS_FROM_SOLUTION);
+                return Ok(());
+            }
+            Err(e) => return Err(TestCaseError::fail(e.to_string())),
+        };
+        prop_assert_eq!(p.solution, mine);
+        prop_assert!(mine.solves(&p.puzzle));
+        prop_assert!((lo..=hi).contains(&p.puzzle.blanks()));
+        prop_assert!(symmetry.holds_for(&p.puzzle));
+        let solver = BitmaskSolver::new();
+        if unique || minimal {
+            prop_assert_eq!(solver.unique_solution(&p.puzzle), Some(mine));
+        }
+        if minimal {
+            prop_assert!(sudoku_core::puzzle::is_minimal(&p.puzzle, symmetry));
+        }
+        prop_assert_eq!(draw(seed), Ok(p));
+    }
+
     #[test]
     fn minimal_puzzles_are_minimal(seed in any::<u64>(), symmetry in symmetry()) {
         let options = GeneratorOptions::new().minimal(true).symmetry(symmetry).seed(seed);
@@ -87,4 +139,64 @@ fn a_huge_count_runs_until_the_sink_stops_it() {
         assert_eq!(source.to_string(), "the disk is full");
         assert_eq!(got, three, "{threads} threads");
     }
+}
+
+/// Levels from one given grid: the puzzle rates at the level asked for (by
+/// the rater, independently of the generator's own check) on the caller's
+/// solution; grids that are not complete and valid are refused, and a
+/// request no grid can meet stops at the draw cap or the deadline.
+#[test]
+fn puzzles_of_every_level_from_a_given_solution_and_refusals() {
+    let mine: Grid =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .parse()
+            .expect("a valid grid");
+    for level in Level::ALL {
+        let generator = Generator::new(GeneratorOptions::new().level(level)).expect("options");
+        let p = generator
+            .puzzle_from_solution(&mine, &mut StdRng::seed_from_u64(5), None)
+            .unwrap_or_else(|e| panic!("{level}: {e}"));
+        assert_eq!(p.solution, mine, "{level}");
+        assert_eq!(BitmaskSolver::new().unique_solution(&p.puzzle), Some(mine));
+        let rating = sudoku_core::rate::rate(&p.puzzle).expect("a unique puzzle rates");
+        assert_eq!(rating.level, level, "{level}: {}", p.puzzle);
+    }
+
+    let generator = Generator::new(GeneratorOptions::new()).expect("options");
+    let mut rng = StdRng::seed_from_u64(1);
+    let mut broken = *mine.cells();
+    broken[0] = 0;
+    let mut twice = *mine.cells();
+    twice.swap(0, 9);
+    for bad in [
+        Grid::EMPTY,
+        Grid::from_cells(broken).unwrap(),
+        Grid::from_cells(twice).unwrap(),
+    ] {
+        assert_eq!(
+            generator.puzzle_from_solution(&bad, &mut rng, None),
+            Err(PuzzleError::NotASolution)
+        );
+    }
+
+    // A 17-clue puzzle: random digging from one grid practically never
+    // gets there (few grids have one at all), so the draws end at the cap.
+    let hopeless = Generator::new(GeneratorOptions::new().blanks(64..=64)).expect("options");
+    let started = std::time::Instant::now();
+    let error = hopeless.puzzle_from_solution(&mine, &mut rng, None);
+    assert_eq!(
+        error,
+        Err(PuzzleError::NoneForSolution {
+            draws: MAX_DRAWS_FROM_SOLUTION
+        })
+    );
+    eprintln!(
+        "{MAX_DRAWS_FROM_SOLUTION} fruitless draws: {:?}",
+        started.elapsed()
+    );
+    let past = std::time::Instant::now();
+    assert_eq!(
+        generator.puzzle_from_solution(&mine, &mut rng, Some(past)),
+        Err(PuzzleError::TimedOut)
+    );
 }
