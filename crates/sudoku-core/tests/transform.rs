@@ -6,7 +6,7 @@
 mod common;
 
 use proptest::prelude::*;
-use sudoku_core::transform::{canonical, canonical_transform, Transform};
+use sudoku_core::transform::{automorphisms, canonical, canonical_transform, Transform};
 use sudoku_core::{BitmaskSolver, Grid, Solver};
 
 fn puzzles() -> Vec<Grid> {
@@ -53,8 +53,122 @@ fn transform() -> impl Strategy<Value = Transform> {
         })
 }
 
+/// Every band-preserving order of nine lines, built here from its
+/// definition (6 orders of the groups × 6³ inside them).
+fn all_line_orders() -> Vec<[usize; 9]> {
+    let perms = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut orders = Vec::new();
+    for groups in perms {
+        for a in perms {
+            for b in perms {
+                for c in perms {
+                    let mut order = [0; 9];
+                    for (g, inner) in [a, b, c].iter().enumerate() {
+                        for (i, &line) in inner.iter().enumerate() {
+                            order[g * 3 + i] = groups[g] * 3 + line;
+                        }
+                    }
+                    orders.push(order);
+                }
+            }
+        }
+    }
+    orders
+}
+
+/// The automorphisms by brute force: every placement of the group, applied
+/// with `Transform::apply`, kept when one digit relabelling takes the result
+/// back to `grid`; times the exchanges of the digits `grid` lacks.
+fn automorphisms_by_brute_force(grid: &Grid) -> u64 {
+    let orders = all_line_orders();
+    let identity = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    let mut count = 0u64;
+    for transpose in [false, true] {
+        for &rows in &orders {
+            for &cols in &orders {
+                let placed = Transform::new(identity, rows, cols, transpose)
+                    .expect("a valid transform")
+                    .apply(grid);
+                let mut to = [None; 10];
+                let mut from = [None; 10];
+                let relabels = placed.cells().iter().zip(grid.cells()).all(|(&s, &t)| {
+                    let (s, t) = (usize::from(s), usize::from(t));
+                    match (to[s], from[t]) {
+                        (None, None) => {
+                            to[s] = Some(t);
+                            from[t] = Some(s);
+                            (s == 0) == (t == 0)
+                        }
+                        (mapped, _) => mapped == Some(t),
+                    }
+                });
+                count += u64::from(relabels);
+            }
+        }
+    }
+    let absent = (1..=9u8).filter(|d| !grid.cells().contains(d)).count() as u64;
+    count * (1..=absent).product::<u64>()
+}
+
+/// Counted against the brute force on grids with many, few and no
+/// symmetries: a full grid built from shifted rows, puzzles cut from it
+/// symmetrically, a grid with one clue, a proper puzzle and its solution.
+#[test]
+fn automorphisms_agree_with_brute_force() {
+    let pattern: Grid =
+        "123456789456789123789123456234567891567891234891234567345678912678912345912345678"
+            .parse()
+            .expect("a grid");
+    let keep = |pick: &dyn Fn(usize) -> bool| {
+        let mut cells = *pattern.cells();
+        for (i, cell) in cells.iter_mut().enumerate() {
+            if !pick(i) {
+                *cell = 0;
+            }
+        }
+        Grid::try_from(cells).expect("a grid")
+    };
+    let puzzle = puzzles()[0];
+    let solution = BitmaskSolver::new().solve(&puzzle).expect("solvable");
+    let grids = [
+        pattern,
+        keep(&|i| (i / 9 + i % 9) % 2 == 0),
+        keep(&|i| i / 9 == i % 9 || i / 9 + i % 9 == 8),
+        keep(&|i| i == 40),
+        puzzle,
+        solution,
+    ];
+    let mut counts = Vec::new();
+    for grid in grids {
+        let count = automorphisms(&grid);
+        assert_eq!(count, automorphisms_by_brute_force(&grid), "{grid}");
+        counts.push(count);
+    }
+    // Not all alike, and the regular grid has more than the identity.
+    assert!(counts[0] > 1, "{counts:?}");
+    assert_eq!(counts[5], 1, "{counts:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Equivalent grids have as many automorphisms: the count is a property
+    /// of the class, as the canonical form is.
+    #[test]
+    fn automorphisms_are_the_same_for_equivalent_grids(t in transform(), index in 0usize..60) {
+        let puzzle = puzzles()[index];
+        let solution = BitmaskSolver::new().solve(&puzzle).expect("solvable");
+        for grid in [puzzle, solution] {
+            prop_assert_eq!(automorphisms(&t.apply(&grid)), automorphisms(&grid));
+        }
+    }
 
     #[test]
     fn transforms_keep_validity_and_solution_counts(t in transform(), index in 0usize..60) {
