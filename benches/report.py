@@ -674,7 +674,7 @@ def main():
     ctx.serate_sample = args.serate_sample
     ctx.argv = sys.argv[1:]
     ctx.load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "sudoku-cli"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "sudoku-core-cli"], cwd=ROOT, check=True)
     ctx.refs = References(args)
     ctx.refs.build(wanted)
     default_data = ROOT.parent / "shared" / "data" / "tdoku"

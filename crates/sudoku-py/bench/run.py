@@ -1,7 +1,7 @@
 """The Python package against the `sudoku` command, side by side in one run.
 
 Run from the repository root with the package installed in the current
-interpreter and the CLI built (`cargo build --release -p sudoku-cli`):
+interpreter and the CLI built (`cargo build --release -p sudoku-core-cli`):
 
     python crates/sudoku-py/bench/run.py [--rounds 5] [--quick]
 

@@ -86,7 +86,7 @@ def has_conflict(puzzle):
 def cli():
     path = Path(os.environ.get("SUDOKU_CLI", ROOT / "target" / "release" / "sudoku"))
     if not path.exists():
-        pytest.fail(f"{path} is missing: build it with `cargo build --release -p sudoku-cli`")
+        pytest.fail(f"{path} is missing: build it with `cargo build --release -p sudoku-core-cli`")
 
     def run(*args, check=True):
         done = subprocess.run(

@@ -19,8 +19,8 @@ rm -rf "$VENV"
 "$VENV/bin/python" -m pip install --quiet -r crates/sudoku-py/requirements-test.txt
 
 # The tests use the command-line program as an oracle.
-echo "== cargo build --release -p sudoku-cli (the tests' oracle)"
-cargo build --release --quiet -p sudoku-cli
+echo "== cargo build --release -p sudoku-core-cli (the tests' oracle)"
+cargo build --release --quiet -p sudoku-core-cli
 export SUDOKU_CLI="$ROOT/target/release/sudoku"
 
 # The extension's compiled crates are kept between runs (the venv is not);

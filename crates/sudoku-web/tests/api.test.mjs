@@ -13,7 +13,7 @@
 //   - bad input answers {error}: never an exception, never a trap.
 //
 // Run: node --test crates/sudoku-web/tests/api.test.mjs (after build.sh and
-// cargo build --release -p sudoku-cli).
+// cargo build --release -p sudoku-core-cli).
 
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";

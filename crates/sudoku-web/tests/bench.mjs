@@ -1,7 +1,7 @@
 // The web page's speed, measured in headless Chromium beside the native CLI
 // in one run (not a test: figures are measured, never asserted).
 //
-//   crates/sudoku-web/build.sh && cargo build --release -p sudoku-cli
+//   crates/sudoku-web/build.sh && cargo build --release -p sudoku-core-cli
 //   node crates/sudoku-web/tests/bench.mjs [PUZZLES]   (default: 1,000 unbiased puzzles)
 //
 // It prints:

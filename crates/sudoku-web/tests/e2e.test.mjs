@@ -9,7 +9,7 @@
 // Screenshots go to target/web-screens/.
 //
 // Run: node --test crates/sudoku-web/tests/e2e.test.mjs (after build.sh and
-// cargo build --release -p sudoku-cli). Fails, and does not skip, when
+// cargo build --release -p sudoku-core-cli). Fails, and does not skip, when
 // chromium or chromedriver is missing.
 
 import { after, before, describe, test } from "node:test";

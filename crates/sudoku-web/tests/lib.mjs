@@ -24,7 +24,7 @@ export function requireBuilt() {
     }
   }
   if (!existsSync(CLI)) {
-    throw new Error(`${CLI} is missing: cargo build --release -p sudoku-cli`);
+    throw new Error(`${CLI} is missing: cargo build --release -p sudoku-core-cli`);
   }
 }
 
@@ -156,7 +156,7 @@ export async function nativeDaily(date) {
   if (code !== 0) {
     throw new Error(
       `\`${CLI} daily ${date}\` failed with status ${code}: ${stderr.split("\n")[0]} ` +
-        `(does this build of the CLI have the daily command? cargo build --release -p sudoku-cli)`,
+        `(does this build of the CLI have the daily command? cargo build --release -p sudoku-core-cli)`,
     );
   }
   const [line, ...rest] = stdout.split("\n");

@@ -3,7 +3,7 @@
 #   crates/sudoku-web/tests/run.sh
 #
 # 1. builds the site into target/site (crates/sudoku-web/build.sh),
-# 2. builds the native CLI (cargo build --release -p sudoku-cli), which the
+# 2. builds the native CLI (cargo build --release -p sudoku-core-cli), which the
 #    tests take every expected answer from,
 # 3. runs node --test on crates/sudoku-web/tests/: api.test.mjs (the wasm
 #    engine against the CLI) and e2e.test.mjs (the page in headless Chromium
@@ -34,8 +34,8 @@ chromedriver="${CHROMEDRIVER_BIN:-/usr/bin/chromedriver}"
 if [ -z "${SKIP_BUILD:-}" ]; then
   echo "== building the site (crates/sudoku-web/build.sh)"
   crates/sudoku-web/build.sh
-  echo "== building the native CLI (cargo build --release -p sudoku-cli)"
-  cargo build --release -p sudoku-cli --quiet
+  echo "== building the native CLI (cargo build --release -p sudoku-core-cli)"
+  cargo build --release -p sudoku-core-cli --quiet
   echo "== building the wasm32 portability check (examples/portability.rs)"
   cargo build -p sudoku-web --example portability --target wasm32-unknown-unknown --quiet
 fi

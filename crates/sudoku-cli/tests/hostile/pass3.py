@@ -9,7 +9,7 @@ imports the project's code; Python 3 standard library only.
 
 Not run by CI. Run it from the repository's root after building the CLI:
 
-    CARGO_TARGET_DIR=target/helper-hostile cargo build --release -p sudoku-cli
+    CARGO_TARGET_DIR=target/helper-hostile cargo build --release -p sudoku-core-cli
     python3 crates/sudoku-cli/tests/hostile/pass3.py [--bin PATH] [-k SUBSTRING] [-v]
 
 --bin defaults to $SUDOKU, then target/helper-hostile/release/sudoku, then
