@@ -45,6 +45,9 @@
 //! assert!(solution.solves(&puzzle));
 //! ```
 #![warn(missing_docs)]
+// On docs.rs (nightly, `--cfg docsrs`): badges naming the feature each
+// gated item needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod batch;
 pub mod check;
