@@ -589,3 +589,98 @@ fn bug_plus_one_fires_when_one_cell_is_trivalue() {
     }
     assert!(fired);
 }
+
+/// Solving with singles alone stalls exactly where an independent singles
+/// solver does (the singles' fixpoint does not depend on their order), on
+/// both scales; every step is a single; with every technique the path is
+/// `explain`'s and ends solved.
+#[test]
+fn apply_techniques_stalls_where_singles_stall_and_follows_explain() {
+    use rate::{apply_techniques, TechniqueSet};
+    let singles: TechniqueSet = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+    ]
+    .into_iter()
+    .collect();
+    let every: TechniqueSet = Technique::ALL.into_iter().collect();
+    let mut stalled = 0;
+    for name in ["17_clue.txt", "unbiased.txt", "magictour_top1465.txt"] {
+        for puzzle in puzzles(name, 25) {
+            let expected = singles_solve(&puzzle);
+            for scale in [Scale::Se, Scale::Native] {
+                let progress = apply_techniques(&Candidates::new(&puzzle), singles, scale);
+                assert_eq!(progress.position.grid(), expected, "{scale:?} {puzzle}");
+                assert_eq!(progress.is_solved(), expected.is_complete());
+                assert!(progress.path.iter().all(|s| singles.contains(s.technique)));
+                stalled += usize::from(!progress.is_solved());
+
+                let full = apply_techniques(&Candidates::new(&puzzle), every, scale);
+                assert!(full.is_solved(), "{scale:?} {puzzle}");
+                assert_eq!(full.path, rate::explain_with(&puzzle, scale));
+            }
+        }
+    }
+    assert!(stalled > 20, "the sets hold puzzles singles cannot finish");
+}
+
+/// From a player's pencil marks: the steps taken with a middle set of
+/// techniques are sound (checked against the solution), the first is
+/// `next_step_from`'s when that is in the set, and marks that remove the
+/// solution's digit make no progress.
+#[test]
+fn apply_techniques_from_pencil_marks_is_sound() {
+    use rate::{apply_techniques, next_step_from, TechniqueSet};
+    use sudoku_core::CELLS;
+    let set: TechniqueSet = Technique::ALL
+        .into_iter()
+        .filter(|&t| t <= Technique::XyWing)
+        .collect();
+    for puzzle in puzzles("magictour_top1465.txt", 10) {
+        let solution = BitmaskSolver::new().solve(&puzzle).unwrap();
+        // The player kept the solution's digit and, in every third cell,
+        // dropped the highest other candidate.
+        let full = Candidates::new(&puzzle);
+        let mut pencil = [0u16; CELLS];
+        for (cell, kept) in pencil.iter_mut().enumerate() {
+            if puzzle.cells()[cell] != 0 {
+                continue;
+            }
+            *kept = full.mask(cell);
+            let other = full
+                .digits(cell)
+                .filter(|&d| d != solution.cells()[cell])
+                .last();
+            if let (0, Some(d)) = (cell % 3, other) {
+                *kept &= !(1 << d);
+            }
+        }
+        let marks = Candidates::with_pencil_marks(&puzzle, &pencil);
+        let progress = apply_techniques(&marks, set, Scale::Se);
+        let mut check = marks.clone();
+        for step in &progress.path {
+            assert!(set.contains(step.technique));
+            for &(cell, digit) in &step.placements {
+                assert_eq!(solution.cells()[cell], digit, "{step}");
+            }
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(solution.cells()[cell], digit, "{step}");
+            }
+            check.apply(step);
+        }
+        assert_eq!(check, progress.position);
+        if let Some(first) = next_step_from(&marks, Scale::Se).filter(|s| set.contains(s.technique))
+        {
+            assert_eq!(progress.path.first(), Some(&first));
+        }
+
+        // Marks without the solution's digit somewhere: nothing to do.
+        let cell = (0..CELLS).find(|&c| puzzle.cells()[c] == 0).unwrap();
+        pencil[cell] = full.mask(cell) & !(1 << solution.cells()[cell]);
+        let wrong = Candidates::with_pencil_marks(&puzzle, &pencil);
+        let none = apply_techniques(&wrong, set, Scale::Se);
+        assert!(none.path.is_empty());
+        assert_eq!(none.position, wrong);
+    }
+}

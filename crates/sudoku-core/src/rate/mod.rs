@@ -764,7 +764,18 @@ pub fn next_step_with(position: &Grid, scale: Scale) -> Option<Step> {
 /// ```
 #[must_use]
 pub fn next_step_from(marks: &Candidates, scale: Scale) -> Option<Step> {
-    if marks.is_solved() || marks.is_broken() {
+    if marks.is_solved() {
+        return None;
+    }
+    let context = context_of_marks(marks)?;
+    let mut step = Step::new(Technique::FullHouse);
+    find_scaled(marks, &context, scale, &mut step).then_some(step)
+}
+
+/// The context for a position given by its candidates: `None` when it is
+/// broken or has no solution its candidates allow.
+fn context_of_marks(marks: &Candidates) -> Option<Context> {
+    if marks.is_broken() {
         return None;
     }
     let mut context = context_of(&marks.grid())?;
@@ -777,8 +788,123 @@ pub fn next_step_from(marks: &Candidates, scale: Scale) -> Option<Step> {
         }
         context.solution = None;
     }
+    Some(context)
+}
+
+/// Where [`apply_techniques`] got to: the steps it took and the position
+/// they lead to, solved or stalled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// The steps taken, in order, each of a technique of the set.
+    pub path: Vec<Step>,
+    /// The candidates after them: the solution, or the position where no
+    /// technique of the set applies (where a solver limited to them
+    /// stalls), to hand to a harder technique, a hint or a person.
+    pub position: Candidates,
+}
+
+impl Progress {
+    /// True when the techniques solved the puzzle.
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.position.is_solved()
+    }
+}
+
+/// Solves from `start` with the techniques of `techniques` alone, in
+/// `scale`'s order (simplest first, as [`explain_with`] does), until the
+/// position is solved or none of them applies: the stall, with the steps
+/// that led there. A position from [`Candidates::new`] starts from a
+/// puzzle's givens, one from [`Candidates::with_pencil_marks`] from a
+/// player's own marks.
+///
+/// A position that is broken or has no solution its candidates allow makes
+/// no progress (an empty path). Techniques the scale does not have (a
+/// native-only technique on SE's, say) never apply. A few searches make
+/// several techniques (SE's chain search makes X- and XY-chains and cycles;
+/// SE's direct pointing search also direct claiming): such a search is run
+/// when the set holds any of them, and its step taken only when the set
+/// holds its technique, so a solver limited to, say, X-cycles may stall
+/// where the search's first find was another kind of chain.
+///
+/// ```
+/// use sudoku_core::rate::{apply_techniques, Candidates, Scale, Technique, TechniqueSet};
+/// use sudoku_core::Grid;
+///
+/// // Rated 2.6 by serate (pointing): singles alone do not finish it.
+/// let puzzle: Grid = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....".parse().unwrap();
+/// let singles: TechniqueSet =
+///     [Technique::FullHouse, Technique::HiddenSingle, Technique::NakedSingle].into_iter().collect();
+/// let stalled = apply_techniques(&Candidates::new(&puzzle), singles, Scale::Se);
+/// assert!(!stalled.is_solved());
+/// assert!(stalled.path.iter().all(|step| singles.contains(step.technique)));
+///
+/// // Everything: solved, the same path as `explain`.
+/// let all: TechniqueSet = Technique::ALL.into_iter().collect();
+/// let solved = apply_techniques(&Candidates::new(&puzzle), all, Scale::Se);
+/// assert!(solved.is_solved());
+/// assert_eq!(solved.path, sudoku_core::rate::explain(&puzzle));
+/// ```
+#[must_use]
+pub fn apply_techniques(start: &Candidates, techniques: TechniqueSet, scale: Scale) -> Progress {
+    let mut progress = Progress {
+        path: Vec::new(),
+        position: start.clone(),
+    };
+    if progress.position.is_solved() {
+        return progress;
+    }
+    let Some(context) = context_of_marks(start) else {
+        return progress;
+    };
+    let finders: Vec<(Technique, Finder)> = scale
+        .finders()
+        .iter()
+        .copied()
+        .filter(|&(key, _)| {
+            finder_may_find(key)
+                .into_iter()
+                .any(|t| techniques.contains(t))
+        })
+        .collect();
     let mut step = Step::new(Technique::FullHouse);
-    find_scaled(marks, &context, scale, &mut step).then_some(step)
+    while !progress.position.is_solved() {
+        let found = finders.iter().any(|&(_, finder)| {
+            finder(&progress.position, &context, &mut step) && techniques.contains(step.technique)
+        });
+        if !found {
+            break;
+        }
+        step.tenths = match scale {
+            Scale::Se => se_tenths(&step),
+            Scale::Native => tenths(step.technique.weight()),
+        };
+        progress.position.apply(&step);
+        progress.path.push(step.clone());
+    }
+    progress
+}
+
+/// The techniques the finder listed under `key` can make: its own, and for
+/// the searches that make several, the others (see the list test below).
+fn finder_may_find(key: Technique) -> Vec<Technique> {
+    let mut found = vec![key];
+    found.extend_from_slice(match key {
+        Technique::DirectPointing => &[Technique::DirectClaiming][..],
+        Technique::CellForcingChain => &[Technique::RegionForcingChain],
+        Technique::UniqueRectangle => &[Technique::UniqueLoop],
+        Technique::BugPlusOne => &[Technique::BugType2],
+        Technique::Aic => &[
+            Technique::XChain,
+            Technique::XyChain,
+            Technique::XCycle,
+            Technique::YCycle,
+            Technique::XyCycle,
+        ],
+        _ => &[],
+    });
+    found
 }
 
 /// The step of a solving path that its rating names: the first of the
