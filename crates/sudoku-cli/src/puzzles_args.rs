@@ -32,7 +32,7 @@ const ASSIGNMENT_BLANKS: (usize, usize) = (20, 55);
 pub const USAGE: &str =
     "       sudoku -n N (-m 1|2|3 | [-r LO~HI] [-u]) [-o PATH|-] [--seed S] [-j N]
        sudoku puzzles N [--difficulty LEVEL] [--rating LO..HI] [--blanks LO..HI]
-                        [--unique|--any] [--symmetry none|rot180|rot90|mirror|diagonal|random]
+                        [--unique|--any] [--symmetry S]
                         [--minimal] [--seed S] [-o PATH|-] [--format grid|line]
                         [--with-solutions] [-j N] [--time-limit SECS]
                         [--technique NAME]... [--with-path] [--scale se|native]
@@ -49,7 +49,10 @@ pub const HELP: &str = "  -n N           write N (1-10000) puzzles to sudoku.txt
     --rating LO..HI      the rater's score
     --blanks LO..HI      blank cells (or a single number); unique puzzles have at most 64
     --unique | --any     exactly one solution (default), or at least one
-    --symmetry S         none (default), rot180, rot90, mirror, diagonal, or random per puzzle
+    --symmetry S         none (default), rot180, rot90, mirror, diagonal,
+                         mirror-top-bottom, anti-diagonal, both-mirrors,
+                         both-diagonals, dihedral, or random per puzzle (one of
+                         rot180, rot90, mirror, diagonal)
     --minimal            no clue (no symmetric group of clues) can be removed
     --seed S             reproduce a run byte for byte (default: a random seed)
     --format grid|line   the assignment grid (0 for blanks, default) or 81-character lines

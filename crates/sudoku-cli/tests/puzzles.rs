@@ -162,17 +162,22 @@ fn is_solved_grid(cells: &Cells) -> bool {
 }
 
 fn pattern_has(symmetry: &str, cells: &Cells) -> bool {
-    (0..81).all(|i| {
-        let (r, c) = (i / 9, i % 9);
-        let j = match symmetry {
-            "rot180" => 80 - i,
-            "rot90" => c * 9 + 8 - r,
-            "mirror" => r * 9 + 8 - c,
-            "diagonal" => c * 9 + r,
-            _ => i,
-        };
-        (cells[i] == 0) == (cells[j] == 0)
-    })
+    // Each symmetry's generators, written out from their definitions.
+    let generators: &[fn(usize, usize) -> usize] = match symmetry {
+        "rot180" => &[|r, c| (8 - r) * 9 + 8 - c],
+        "rot90" => &[|r, c| c * 9 + 8 - r],
+        "mirror" => &[|r, c| r * 9 + 8 - c],
+        "diagonal" => &[|r, c| c * 9 + r],
+        "mirror-top-bottom" => &[|r, c| (8 - r) * 9 + c],
+        "anti-diagonal" => &[|r, c| (8 - c) * 9 + 8 - r],
+        "both-mirrors" => &[|r, c| r * 9 + 8 - c, |r, c| (8 - r) * 9 + c],
+        "both-diagonals" => &[|r, c| c * 9 + r, |r, c| (8 - c) * 9 + 8 - r],
+        "dihedral" => &[|r, c| c * 9 + 8 - r, |r, c| r * 9 + 8 - c],
+        _ => &[],
+    };
+    generators
+        .iter()
+        .all(|image| (0..81).all(|i| (cells[i] == 0) == (cells[image(i / 9, i % 9)] == 0)))
 }
 
 fn assert_distinct(grids: &[Cells]) {
@@ -246,7 +251,18 @@ fn minimal_puzzles_lose_uniqueness_without_any_clue() {
 #[test]
 fn symmetric_puzzles_have_their_symmetry_and_one_solution() {
     let dir = scratch("symmetry");
-    for symmetry in ["none", "rot180", "rot90", "mirror", "diagonal"] {
+    for symmetry in [
+        "none",
+        "rot180",
+        "rot90",
+        "mirror",
+        "diagonal",
+        "mirror-top-bottom",
+        "anti-diagonal",
+        "both-mirrors",
+        "both-diagonals",
+        "dihedral",
+    ] {
         let text = succeed(
             &dir,
             &[

@@ -358,7 +358,7 @@ pub struct Generator {
     wanted: Option<Scores>,
     solver: BitmaskSolver,
     /// The orbits of each symmetry, indexed like [`Symmetry::ALL`].
-    orbits: [Vec<Orbit>; 5],
+    orbits: [Vec<Orbit>; Symmetry::ALL.len()],
 }
 
 impl Generator {

@@ -14,6 +14,88 @@ fn symmetry() -> impl Strategy<Value = Symmetry> {
     prop::sample::select(Symmetry::ALL.to_vec())
 }
 
+/// A transformation of the square, on (row, column).
+type Map = fn(usize, usize) -> (usize, usize);
+
+/// Every transformation of the square that `symmetry` asks the clue
+/// pattern to be invariant under, written out here from the definitions.
+fn maps(symmetry: Symmetry) -> Vec<Map> {
+    let half: Map = |r, c| (8 - r, 8 - c);
+    let quarter: Map = |r, c| (c, 8 - r);
+    let three_quarters: Map = |r, c| (8 - c, r);
+    let left_right: Map = |r, c| (r, 8 - c);
+    let top_bottom: Map = |r, c| (8 - r, c);
+    let diagonal: Map = |r, c| (c, r);
+    let anti: Map = |r, c| (8 - c, 8 - r);
+    match symmetry {
+        Symmetry::None => vec![],
+        Symmetry::Rot180 => vec![half],
+        Symmetry::Rot90 => vec![quarter, half, three_quarters],
+        Symmetry::Mirror => vec![left_right],
+        Symmetry::Diagonal => vec![diagonal],
+        Symmetry::MirrorTopBottom => vec![top_bottom],
+        Symmetry::AntiDiagonal => vec![anti],
+        Symmetry::BothMirrors => vec![left_right, top_bottom, half],
+        Symmetry::BothDiagonals => vec![diagonal, anti, half],
+        Symmetry::Dihedral => vec![
+            quarter,
+            half,
+            three_quarters,
+            left_right,
+            top_bottom,
+            diagonal,
+            anti,
+        ],
+        other => panic!("no definition for {other}"),
+    }
+}
+
+/// True when the clue pattern of `grid` is the same under every map of
+/// `symmetry`'s group.
+fn is_invariant(grid: &Grid, symmetry: Symmetry) -> bool {
+    let cells = grid.cells();
+    maps(symmetry).iter().all(|map| {
+        (0..81).all(|cell| {
+            let (r, c) = map(cell / 9, cell % 9);
+            (cells[cell] == 0) == (cells[r * 9 + c] == 0)
+        })
+    })
+}
+
+/// The blank counts a pattern with `symmetry` can have: sums of the sizes
+/// of the classes of cells its maps join (found here by a union of cells
+/// under the maps above, not from the library's orbits).
+fn blank_counts(symmetry: Symmetry) -> [bool; 82] {
+    let mut class: Vec<usize> = (0..81).collect();
+    fn root(class: &mut [usize], mut x: usize) -> usize {
+        while class[x] != x {
+            x = class[x];
+        }
+        x
+    }
+    for map in maps(symmetry) {
+        for cell in 0..81 {
+            let (r, c) = map(cell / 9, cell % 9);
+            let (a, b) = (root(&mut class, cell), root(&mut class, r * 9 + c));
+            class[a] = b;
+        }
+    }
+    let mut sizes = [0usize; 81];
+    for cell in 0..81 {
+        sizes[root(&mut class, cell)] += 1;
+    }
+    let mut reachable = [false; 82];
+    reachable[0] = true;
+    for size in sizes.into_iter().filter(|&n| n > 0) {
+        for total in (0..=81 - size).rev() {
+            if reachable[total] {
+                reachable[total + size] = true;
+            }
+        }
+    }
+    reachable
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -31,9 +113,10 @@ proptest! {
             .unique(unique)
             .symmetry(symmetry)
             .seed(seed);
-        // Quarter-turn symmetry blanks cells four at a time (plus the centre),
-        // so some narrow ranges hold no possible count: those are refused.
-        let reachable = (lo..=hi).any(|b| symmetry != Symmetry::Rot90 || b % 4 < 2);
+        // Symmetries with orbits of 4 or 8 cells blank that many at a time
+        // (plus the centre, and pairs for two mirrors), so some narrow
+        // ranges hold no possible count: those are refused.
+        let reachable = (lo..=hi).any(|b| blank_counts(symmetry)[b]);
         let Ok(generator) = Generator::new(options) else {
             prop_assert!(!reachable);
             return Ok(());
@@ -43,6 +126,7 @@ proptest! {
         for p in &puzzles {
             prop_assert!((lo..=hi).contains(&p.puzzle.blanks()));
             prop_assert!(symmetry.holds_for(&p.puzzle));
+            prop_assert!(is_invariant(&p.puzzle, symmetry), "{}", p.puzzle);
             prop_assert!(p.solution.solves(&p.puzzle));
             let count = solver.count_solutions(&p.puzzle, 2);
             let expected = if unique { count == 1 } else { count >= 1 };
@@ -199,4 +283,41 @@ fn puzzles_of_every_level_from_a_given_solution_and_refusals() {
         generator.puzzle_from_solution(&mine, &mut rng, Some(past)),
         Err(PuzzleError::TimedOut)
     );
+}
+
+/// Every symmetry makes unique and minimal puzzles whose clue patterns are
+/// invariant under the whole of its group (checked with the maps written
+/// out above), and the clue patterns of the other symmetries' puzzles are
+/// not all invariant under it (so each asks for something).
+#[test]
+fn every_symmetry_makes_unique_and_minimal_puzzles() {
+    let solver = BitmaskSolver::new();
+    for symmetry in Symmetry::ALL {
+        for minimal in [false, true] {
+            let options = GeneratorOptions::new()
+                .symmetry(symmetry)
+                .minimal(minimal)
+                .seed(11);
+            let generator = Generator::new(options).expect("options");
+            for p in generator.generate(3).expect("puzzles") {
+                assert!(
+                    is_invariant(&p.puzzle, symmetry),
+                    "{symmetry}: {}",
+                    p.puzzle
+                );
+                assert_eq!(solver.unique_solution(&p.puzzle), Some(p.solution));
+                if minimal {
+                    assert!(sudoku_core::puzzle::is_minimal(&p.puzzle, symmetry));
+                }
+            }
+        }
+        let free = Generator::new(GeneratorOptions::new().seed(3)).expect("options");
+        let plain = free.generate(5).expect("puzzles");
+        if symmetry != Symmetry::None {
+            assert!(
+                plain.iter().any(|p| !is_invariant(&p.puzzle, symmetry)),
+                "{symmetry}"
+            );
+        }
+    }
 }

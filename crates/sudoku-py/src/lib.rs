@@ -568,11 +568,10 @@ fn generate(
         options = options.blanks(lo..=hi);
     }
     if let Some(symmetry) = symmetry {
-        let choice: SymmetryChoice = symmetry.parse().map_err(|_| {
-            PyValueError::new_err(format!(
-                "unknown symmetry {symmetry:?}: none, rot180, rot90, mirror, diagonal or random"
-            ))
-        })?;
+        // The library's message, which lists its names.
+        let choice: SymmetryChoice = symmetry
+            .parse()
+            .map_err(|e: sudoku_core::puzzle::SymmetryError| PyValueError::new_err(e.to_string()))?;
         options = options.symmetry(choice);
     }
     if let Some(seed) = seed {

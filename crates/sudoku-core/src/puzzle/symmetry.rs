@@ -5,9 +5,14 @@ use std::str::FromStr;
 
 use crate::grid::{Grid, CELLS};
 
-/// A symmetry of the clue pattern: a cell is given exactly when its image is.
+/// A symmetry of the clue pattern: a cell is given exactly when its images
+/// are.
 ///
 /// Only the pattern is symmetric, not the digits, as in published puzzles.
+/// The list covers the symmetries in common use: the five that one
+/// transformation generates (none, the half and quarter turns, a mirror,
+/// a diagonal), the other mirror and the other diagonal, and the three
+/// that two generate (both mirrors, both diagonals, all eight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Symmetry {
@@ -21,34 +26,77 @@ pub enum Symmetry {
     Mirror,
     /// Invariant under reflection in the main diagonal (transposition).
     Diagonal,
+    /// Invariant under reflection in the middle row (top–bottom mirror).
+    MirrorTopBottom,
+    /// Invariant under reflection in the anti-diagonal (top right to
+    /// bottom left).
+    AntiDiagonal,
+    /// Invariant under both mirrors (and so under a half turn).
+    BothMirrors,
+    /// Invariant under both diagonal reflections (and so under a half turn).
+    BothDiagonals,
+    /// Invariant under every rotation and reflection of the square: both
+    /// mirrors, both diagonals and the quarter turns.
+    Dihedral,
 }
+
+/// One transformation of the square, on (row, column).
+type Map = fn(usize, usize) -> (usize, usize);
+
+const IDENTITY: Map = |r, c| (r, c);
+const HALF_TURN: Map = |r, c| (8 - r, 8 - c);
+const QUARTER_TURN: Map = |r, c| (c, 8 - r);
+const LEFT_RIGHT: Map = |r, c| (r, 8 - c);
+const TOP_BOTTOM: Map = |r, c| (8 - r, c);
+const MAIN_DIAGONAL: Map = |r, c| (c, r);
+const ANTI_DIAGONAL: Map = |r, c| (8 - c, 8 - r);
 
 impl Symmetry {
     /// Every symmetry, `None` first.
-    pub const ALL: [Symmetry; 5] = [
+    pub const ALL: [Symmetry; 10] = [
         Symmetry::None,
         Symmetry::Rot180,
         Symmetry::Rot90,
         Symmetry::Mirror,
         Symmetry::Diagonal,
+        Symmetry::MirrorTopBottom,
+        Symmetry::AntiDiagonal,
+        Symmetry::BothMirrors,
+        Symmetry::BothDiagonals,
+        Symmetry::Dihedral,
     ];
 
-    /// The cell that `cell` (row-major `0..81`) maps to under the generating
-    /// transformation of this symmetry.
+    /// The transformations that generate this symmetry's group: a cell is
+    /// given exactly when its images under each of them are.
+    fn generators(self) -> &'static [Map] {
+        match self {
+            Symmetry::None => &[IDENTITY],
+            Symmetry::Rot180 => &[HALF_TURN],
+            Symmetry::Rot90 => &[QUARTER_TURN],
+            Symmetry::Mirror => &[LEFT_RIGHT],
+            Symmetry::Diagonal => &[MAIN_DIAGONAL],
+            Symmetry::MirrorTopBottom => &[TOP_BOTTOM],
+            Symmetry::AntiDiagonal => &[ANTI_DIAGONAL],
+            Symmetry::BothMirrors => &[LEFT_RIGHT, TOP_BOTTOM],
+            Symmetry::BothDiagonals => &[MAIN_DIAGONAL, ANTI_DIAGONAL],
+            Symmetry::Dihedral => &[QUARTER_TURN, LEFT_RIGHT],
+        }
+    }
+
+    /// The cell that `cell` (row-major `0..81`) maps to under the first
+    /// transformation generating this symmetry: the only one for the
+    /// symmetries one transformation makes, the left–right mirror for
+    /// [`Symmetry::BothMirrors`], the main diagonal for
+    /// [`Symmetry::BothDiagonals`] and the quarter turn for
+    /// [`Symmetry::Dihedral`]. [`Symmetry::orbits`] has every image.
     ///
     /// # Panics
     /// When `cell` is 81 or more; [`Symmetry::try_image`] returns `None` instead.
     #[must_use]
     pub fn image(self, cell: usize) -> usize {
         assert!(cell < CELLS, "there is no cell {cell} (cells are 0-80)");
-        let (r, c) = (cell / 9, cell % 9);
-        match self {
-            Symmetry::None => cell,
-            Symmetry::Rot180 => CELLS - 1 - cell,
-            Symmetry::Rot90 => c * 9 + (8 - r),
-            Symmetry::Mirror => r * 9 + (8 - c),
-            Symmetry::Diagonal => c * 9 + r,
-        }
+        let (r, c) = self.generators()[0](cell / 9, cell % 9);
+        r * 9 + c
     }
 
     /// The image of `cell` (see [`Symmetry::image`]), or `None` when there is
@@ -67,7 +115,8 @@ impl Symmetry {
 
     /// The orbits: sets of cells that the symmetry maps onto each other, so
     /// that a symmetric puzzle gives or blanks each orbit as a whole. Every cell
-    /// is in exactly one orbit; orbits are listed by their smallest cell.
+    /// is in exactly one orbit; orbits are listed by their smallest cell,
+    /// and each lists its cells in the order the generators reach them from it.
     #[must_use]
     pub fn orbits(self) -> Vec<Orbit> {
         let mut seen = [false; CELLS];
@@ -77,16 +126,27 @@ impl Symmetry {
                 continue;
             }
             let mut orbit = Orbit {
-                cells: [0; 4],
+                cells: [0; MAX_ORBIT],
                 len: 0,
             };
-            let mut cell = start;
-            // The generating transformations have order 1, 2 or 4.
-            while !seen[cell] {
-                seen[cell] = true;
-                orbit.cells[orbit.len as usize] = cell as u8;
-                orbit.len += 1;
-                cell = self.image(cell);
+            seen[start] = true;
+            orbit.cells[0] = start as u8;
+            orbit.len = 1;
+            // The closure under the generators, breadth first: the group
+            // has at most 8 elements, so an orbit at most 8 cells.
+            let mut next = 0;
+            while next < orbit.len() {
+                let cell = orbit.cells[next] as usize;
+                next += 1;
+                for map in self.generators() {
+                    let (r, c) = map(cell / 9, cell % 9);
+                    let image = r * 9 + c;
+                    if !seen[image] {
+                        seen[image] = true;
+                        orbit.cells[orbit.len()] = image as u8;
+                        orbit.len += 1;
+                    }
+                }
             }
             orbits.push(orbit);
         }
@@ -97,7 +157,12 @@ impl Symmetry {
     #[must_use]
     pub fn holds_for(self, puzzle: &Grid) -> bool {
         let cells = puzzle.cells();
-        (0..CELLS).all(|cell| (cells[cell] == 0) == (cells[self.image(cell)] == 0))
+        self.generators().iter().all(|map| {
+            (0..CELLS).all(|cell| {
+                let (r, c) = map(cell / 9, cell % 9);
+                (cells[cell] == 0) == (cells[r * 9 + c] == 0)
+            })
+        })
     }
 
     /// The name used on the command line.
@@ -109,6 +174,11 @@ impl Symmetry {
             Symmetry::Rot90 => "rot90",
             Symmetry::Mirror => "mirror",
             Symmetry::Diagonal => "diagonal",
+            Symmetry::MirrorTopBottom => "mirror-top-bottom",
+            Symmetry::AntiDiagonal => "anti-diagonal",
+            Symmetry::BothMirrors => "both-mirrors",
+            Symmetry::BothDiagonals => "both-diagonals",
+            Symmetry::Dihedral => "dihedral",
         }
     }
 
@@ -135,7 +205,10 @@ impl fmt::Display for Symmetry {
 
 /// A name that is not a symmetry.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown symmetry '{0}' (expected none, rot180, rot90, mirror, diagonal or random)")]
+#[error(
+    "unknown symmetry '{0}' (expected none, rot180, rot90, mirror, diagonal, mirror-top-bottom, \
+     anti-diagonal, both-mirrors, both-diagonals, dihedral or random)"
+)]
 pub struct SymmetryError(pub String);
 
 impl FromStr for Symmetry {
@@ -192,10 +265,14 @@ impl FromStr for SymmetryChoice {
     }
 }
 
-/// One orbit of a [`Symmetry`]: 1, 2 or 4 cells that are given or blank together.
+/// The most cells an orbit has: the dihedral group's eight.
+const MAX_ORBIT: usize = 8;
+
+/// One orbit of a [`Symmetry`]: 1, 2, 4 or 8 cells that are given or blank
+/// together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Orbit {
-    cells: [u8; 4],
+    cells: [u8; MAX_ORBIT],
     len: u8,
 }
 
@@ -244,17 +321,29 @@ mod tests {
     #[test]
     fn orbit_sizes_match_the_transformations() {
         let sizes = |s: Symmetry| {
-            let mut sizes = [0; 5];
+            let mut sizes = [0; 9];
             for orbit in s.orbits() {
                 sizes[orbit.len()] += 1;
             }
             sizes
         };
-        assert_eq!(sizes(Symmetry::None), [0, 81, 0, 0, 0]);
-        assert_eq!(sizes(Symmetry::Rot180), [0, 1, 40, 0, 0]);
-        assert_eq!(sizes(Symmetry::Rot90), [0, 1, 0, 0, 20]);
-        assert_eq!(sizes(Symmetry::Mirror), [0, 9, 36, 0, 0]);
-        assert_eq!(sizes(Symmetry::Diagonal), [0, 9, 36, 0, 0]);
+        assert_eq!(sizes(Symmetry::None), [0, 81, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(sizes(Symmetry::Rot180), [0, 1, 40, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(sizes(Symmetry::Rot90), [0, 1, 0, 0, 20, 0, 0, 0, 0]);
+        assert_eq!(sizes(Symmetry::Mirror), [0, 9, 36, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(sizes(Symmetry::Diagonal), [0, 9, 36, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            sizes(Symmetry::MirrorTopBottom),
+            [0, 9, 36, 0, 0, 0, 0, 0, 0]
+        );
+        assert_eq!(sizes(Symmetry::AntiDiagonal), [0, 9, 36, 0, 0, 0, 0, 0, 0]);
+        // The centre; the middle row and column less it, in pairs; the rest
+        // in fours.
+        assert_eq!(sizes(Symmetry::BothMirrors), [0, 1, 8, 0, 16, 0, 0, 0, 0]);
+        assert_eq!(sizes(Symmetry::BothDiagonals), [0, 1, 8, 0, 16, 0, 0, 0, 0]);
+        // The centre; fours on the two diagonals and the middle lines; the
+        // other 48 cells in eights.
+        assert_eq!(sizes(Symmetry::Dihedral), [0, 1, 0, 0, 8, 0, 0, 0, 6]);
     }
 
     #[test]
