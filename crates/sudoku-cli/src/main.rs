@@ -500,8 +500,8 @@ fn check(file: &Input, first: Option<u8>, puzzles: Option<Input>) -> Result<(), 
         },
         // A flaw in the format is named at PATH:LINE:COLUMN, as every
         // error in an input is.
-        Err(CheckError::Format { line, column, what }) => {
-            tell!("sudoku: {}:{line}:{column}: {what}", file.name());
+        Err(CheckError::Format { line, column, flaw }) => {
+            tell!("sudoku: {}:{line}:{column}: {flaw}", file.name());
             Err(Failure::Partial)
         }
         Err(e) => {

@@ -6,31 +6,31 @@ use std::io::{self, BufRead};
 use thiserror::Error;
 
 use crate::format::{PuzzleReader, ReadError};
-use crate::grid::{Grid, CELLS};
+use crate::grid::{Conflict, Grid, CELLS};
 
 /// Why a grid file fails the check. Positions are 1-based.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum CheckError {
     /// A line that breaks the exact format.
-    #[error("line {line}, column {column}: {what}")]
+    #[error("line {line}, column {column}: {flaw}")]
     Format {
         /// Where: the line,
         line: usize,
         /// and the first byte of it (1-based) that breaks the format.
         column: usize,
         /// What is wrong.
-        what: String,
+        flaw: FormatFlaw,
     },
     /// A complete grid that breaks a Sudoku rule.
-    #[error("grid {number} (line {line}) is not a valid solution: {what}")]
+    #[error("grid {number} (line {line}) is not a valid solution: {conflict}")]
     Invalid {
         /// 1-based grid number.
         number: u64,
         /// Its first line.
         line: usize,
-        /// What is wrong.
-        what: String,
+        /// The first two cells of one unit that hold the same digit.
+        conflict: Conflict,
     },
     /// Two equal grids.
     #[error("grid {second} repeats grid {first}")]
@@ -70,10 +70,44 @@ pub enum CheckError {
     },
     /// The puzzle file could not be parsed.
     #[error("puzzles: {0}")]
-    Puzzles(ReadError),
+    Puzzles(#[source] ReadError),
     /// Reading failed.
     #[error("read failed: {0}")]
     Io(#[from] io::Error),
+}
+
+/// How a grid file breaks the exact format (see [`CheckError::Format`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum FormatFlaw {
+    /// The file holds nothing.
+    #[error("the file is empty")]
+    Empty,
+    /// A line longer than any row.
+    #[error("line is too long")]
+    LineTooLong,
+    /// The last line has no `\n`.
+    #[error("the last line does not end with a newline")]
+    NoFinalNewline,
+    /// Two grids without exactly one empty line between them.
+    #[error("expected one empty line between grids")]
+    NoEmptyLineBetweenGrids,
+    /// An empty line after the last grid.
+    #[error("the file ends with an empty line")]
+    EndsWithEmptyLine,
+    /// The file ends inside a grid.
+    #[error("the grid ends after {rows} rows")]
+    GridCutShort {
+        /// The rows it has.
+        rows: usize,
+    },
+    /// A row that is not nine digits 1-9 separated by single spaces.
+    #[error("expected 9 digits 1-9 separated by single spaces, found {found}")]
+    BadRow {
+        /// The row as found (its first 40 bytes), quoted, with control
+        /// characters escaped so that it prints on one line.
+        found: String,
+    },
 }
 
 /// A strict reader of the grid format as written by [`crate::format::GridWriter`]: 9 rows of
@@ -99,11 +133,11 @@ impl<R: BufRead> StrictGrids<R> {
         }
     }
 
-    fn format_error(&self, column: usize, what: impl Into<String>) -> CheckError {
+    fn format_error(&self, column: usize, flaw: FormatFlaw) -> CheckError {
         CheckError::Format {
             line: self.line_number,
             column,
-            what: what.into(),
+            flaw,
         }
     }
 
@@ -118,10 +152,10 @@ impl<R: BufRead> StrictGrids<R> {
         if self.line.last() != Some(&b'\n') {
             if self.line.len() == 64 {
                 let column = row_flaw(&self.line).unwrap_or(ROW_BYTES + 1);
-                return Err(self.format_error(column, "line is too long"));
+                return Err(self.format_error(column, FormatFlaw::LineTooLong));
             }
             let column = self.line.len() + 1;
-            return Err(self.format_error(column, "the last line does not end with a newline"));
+            return Err(self.format_error(column, FormatFlaw::NoFinalNewline));
         }
         Ok(true)
     }
@@ -132,7 +166,7 @@ impl<R: BufRead> StrictGrids<R> {
                 return Ok(None);
             }
             if self.line != b"\n" {
-                return Err(self.format_error(1, "expected one empty line between grids"));
+                return Err(self.format_error(1, FormatFlaw::NoEmptyLineBetweenGrids));
             }
         }
         let mut cells = [0u8; CELLS];
@@ -140,19 +174,19 @@ impl<R: BufRead> StrictGrids<R> {
         for row in 0..9 {
             if !self.read_line()? {
                 return Err(if row == 0 && self.grids > 0 {
-                    self.format_error(1, "the file ends with an empty line")
+                    self.format_error(1, FormatFlaw::EndsWithEmptyLine)
                 } else if row == 0 {
                     CheckError::Format {
                         line: 1,
                         column: 1,
-                        what: "the file is empty".into(),
+                        flaw: FormatFlaw::Empty,
                     }
                 } else {
                     // Where the missing row should start: the line after the last.
                     CheckError::Format {
                         line: self.line_number + 1,
                         column: 1,
-                        what: format!("the grid ends after {row} rows"),
+                        flaw: FormatFlaw::GridCutShort { rows: row },
                     }
                 });
             }
@@ -161,13 +195,8 @@ impl<R: BufRead> StrictGrids<R> {
             }
             let text = &self.line[..self.line.len() - 1];
             if let Some(column) = row_flaw(text) {
-                return Err(self.format_error(
-                    column,
-                    format!(
-                        "expected 9 digits 1-9 separated by single spaces, found {}",
-                        quoted(&String::from_utf8_lossy(&text[..text.len().min(40)]))
-                    ),
-                ));
+                let found = quoted(&String::from_utf8_lossy(&text[..text.len().min(40)]));
+                return Err(self.format_error(column, FormatFlaw::BadRow { found }));
             }
             for col in 0..9 {
                 cells[row * 9 + col] = text[2 * col] - b'0';
@@ -269,7 +298,7 @@ pub fn check_grids<R: BufRead>(source: R, first: Option<u8>) -> Result<CheckRepo
             return Err(CheckError::Invalid {
                 number,
                 line,
-                what: conflict.to_string(),
+                conflict,
             });
         }
         if let Some(expected) = first {
@@ -328,7 +357,7 @@ pub fn check_solutions<S: BufRead, P: BufRead>(
             return Err(CheckError::Invalid {
                 number,
                 line,
-                what: conflict.to_string(),
+                conflict,
             });
         }
         if !grid.agrees_with(&puzzle.grid) {

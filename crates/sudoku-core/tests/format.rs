@@ -614,3 +614,70 @@ fn into_inner_reports_a_failed_flush() {
     let bytes = writer.into_inner().unwrap().into_inner().unwrap();
     assert_eq!(bytes.len(), 2 * 162 + 1, "everything buffered was written");
 }
+
+/// `check` reports typed reasons: each flaw of the exact format as a
+/// `FormatFlaw` at its line and column, an invalid grid with its `Conflict`,
+/// and a malformed puzzle file with the reader's error as the source.
+#[test]
+fn check_errors_are_typed() {
+    use std::error::Error as _;
+    use sudoku_core::check::{CheckError, FormatFlaw};
+    use sudoku_core::Unit;
+
+    let good = "1 2 3 4 5 6 7 8 9\n4 5 6 7 8 9 1 2 3\n7 8 9 1 2 3 4 5 6\n\
+                2 3 4 5 6 7 8 9 1\n5 6 7 8 9 1 2 3 4\n8 9 1 2 3 4 5 6 7\n\
+                3 4 5 6 7 8 9 1 2\n6 7 8 9 1 2 3 4 5\n9 1 2 3 4 5 6 7 8\n";
+    assert!(check_grids(good.as_bytes(), None).is_ok());
+    let flaw = |text: &str| match check_grids(text.as_bytes(), None) {
+        Err(CheckError::Format { line, column, flaw }) => (line, column, flaw),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(flaw(""), (1, 1, FormatFlaw::Empty));
+    assert_eq!(flaw(good.trim_end()), (9, 18, FormatFlaw::NoFinalNewline));
+    assert_eq!(
+        flaw(&format!("{good}\n")),
+        (10, 1, FormatFlaw::EndsWithEmptyLine)
+    );
+    assert_eq!(
+        flaw(&format!("{good}{good}")),
+        (10, 1, FormatFlaw::NoEmptyLineBetweenGrids)
+    );
+    assert_eq!(
+        flaw(&good[..36]),
+        (3, 1, FormatFlaw::GridCutShort { rows: 2 })
+    );
+    assert_eq!(
+        flaw(&good.replacen("1 2 3", "1 2\t3", 1)),
+        (
+            1,
+            4,
+            FormatFlaw::BadRow {
+                found: "\"1 2\\t3 4 5 6 7 8 9\"".into()
+            }
+        )
+    );
+
+    // A digit twice in the first row.
+    let twice = good.replacen("1 2 3 4 5 6 7 8 9", "1 1 3 4 5 6 7 8 9", 1);
+    match check_grids(twice.as_bytes(), None) {
+        Err(CheckError::Invalid {
+            number,
+            line,
+            conflict,
+        }) => {
+            assert_eq!((number, line), (1, 1));
+            assert_eq!(conflict.digit, 1);
+            assert!(
+                matches!(conflict.unit, Unit::Row(0) | Unit::Box(0)),
+                "{conflict:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+
+    let error = check_solutions(good.as_bytes(), "not a puzzle\n".as_bytes()).unwrap_err();
+    assert!(matches!(error, CheckError::Puzzles(_)), "{error:?}");
+    assert!(error
+        .source()
+        .is_some_and(|s| s.to_string().contains("line 1")));
+}
