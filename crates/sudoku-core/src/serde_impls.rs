@@ -3,17 +3,21 @@
 //!
 //! Values serialize the way people write them: a [`Grid`] as its
 //! 81-character line ([`Grid::to_line`], `.` for blanks), a [`Level`], [`Technique`]
-//! or `Symmetry` as its name, and a [`Rating`] as a struct of those.
+//! or `Symmetry` as its name, a [`Rating`] as a struct of those, a
+//! [`TechniqueSet`] as a list of names, a [`Transform`] as its four parts,
+//! and a [`Step`] (written only: steps come from the rater) as its
+//! technique, difficulty, cells, units, placements and eliminations.
 
 use std::fmt;
 use std::str::FromStr;
 
-use serde::de::{self, MapAccess, Visitor};
-use serde::ser::SerializeStruct;
+use serde::de::{self, MapAccess, SeqAccess, Visitor};
+use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::grid::Grid;
-use crate::rate::{Level, Rating, Technique};
+use crate::rate::{Level, Rating, Step, Technique, TechniqueSet};
+use crate::transform::Transform;
 
 /// Deserializes a value from a string through its `FromStr`.
 struct FromStrVisitor<T>(std::marker::PhantomData<T>, &'static str);
@@ -180,5 +184,137 @@ impl<'de> Deserialize<'de> for Rating {
         }
 
         deserializer.deserialize_struct("Rating", RATING_FIELDS, RatingVisitor)
+    }
+}
+
+impl Serialize for TechniqueSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.iter().count()))?;
+        for technique in self.iter() {
+            seq.serialize_element(&technique)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for TechniqueSet {
+    /// A list of technique names (any that `Technique::from_str` reads).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<TechniqueSet, D::Error> {
+        struct SetVisitor;
+
+        impl<'de> Visitor<'de> for SetVisitor {
+            type Value = TechniqueSet;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of technique names")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<TechniqueSet, A::Error> {
+                let mut set = TechniqueSet::EMPTY;
+                while let Some(technique) = seq.next_element::<Technique>()? {
+                    set.insert(technique);
+                }
+                Ok(set)
+            }
+        }
+
+        deserializer.deserialize_seq(SetVisitor)
+    }
+}
+
+/// The fields of a serialized [`Transform`], in order.
+const TRANSFORM_FIELDS: &[&str] = &["digits", "rows", "cols", "transpose"];
+
+impl Serialize for Transform {
+    /// The parts [`Transform::new`] takes: `digits` (the new labels of 1-9),
+    /// `rows` and `cols` (0-based source lines of each output line) and
+    /// `transpose`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut state = serializer.serialize_struct("Transform", TRANSFORM_FIELDS.len())?;
+        state.serialize_field("digits", &self.digits())?;
+        state.serialize_field("rows", &self.rows())?;
+        state.serialize_field("cols", &self.cols())?;
+        state.serialize_field("transpose", &self.transposes())?;
+        state.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Transform {
+    /// Reads the four parts and checks them as [`Transform::new`] does.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Transform, D::Error> {
+        struct TransformVisitor;
+
+        impl<'de> Visitor<'de> for TransformVisitor {
+            type Value = Transform;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a transform: digits, rows, cols, transpose")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Transform, A::Error> {
+                let mut digits: Option<[u8; 9]> = None;
+                let mut rows: Option<[usize; 9]> = None;
+                let mut cols: Option<[usize; 9]> = None;
+                let mut transpose: Option<bool> = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "digits" => digits = Some(map.next_value()?),
+                        "rows" => rows = Some(map.next_value()?),
+                        "cols" => cols = Some(map.next_value()?),
+                        "transpose" => transpose = Some(map.next_value()?),
+                        other => return Err(de::Error::unknown_field(other, TRANSFORM_FIELDS)),
+                    }
+                }
+                Transform::new(
+                    digits.ok_or_else(|| de::Error::missing_field("digits"))?,
+                    rows.ok_or_else(|| de::Error::missing_field("rows"))?,
+                    cols.ok_or_else(|| de::Error::missing_field("cols"))?,
+                    transpose.ok_or_else(|| de::Error::missing_field("transpose"))?,
+                )
+                .map_err(de::Error::custom)
+            }
+        }
+
+        deserializer.deserialize_struct("Transform", TRANSFORM_FIELDS, TransformVisitor)
+    }
+}
+
+/// A list of `(cell, digit)` pairs as `[cell, digit]` pairs.
+struct Pairs<'a>(&'a [(usize, u8)]);
+
+impl Serialize for Pairs<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for &(cell, digit) in self.0 {
+            seq.serialize_element(&[cell, usize::from(digit)])?;
+        }
+        seq.end()
+    }
+}
+
+/// A step's units by their names ("row 1", "box 5").
+struct Units<'a>(&'a [crate::grid::Unit]);
+
+impl Serialize for Units<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(ToString::to_string))
+    }
+}
+
+impl Serialize for Step {
+    /// `technique` (its name), `difficulty` (as the path scored it), `cells`
+    /// (row-major 0-80), `units` (names such as "row 1"), `placements` and
+    /// `eliminations` (`[cell, digit]` pairs), and `text`, the step as
+    /// `sudoku explain` prints it.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut state = serializer.serialize_struct("Step", 7)?;
+        state.serialize_field("technique", &self.technique)?;
+        state.serialize_field("difficulty", &self.difficulty())?;
+        state.serialize_field("cells", &self.cells)?;
+        state.serialize_field("units", &Units(&self.units))?;
+        state.serialize_field("placements", &Pairs(&self.placements))?;
+        state.serialize_field("eliminations", &Pairs(&self.eliminations))?;
+        state.serialize_field("text", &self.to_string())?;
+        state.end()
     }
 }

@@ -181,6 +181,110 @@ impl Transform {
         }
     }
 
+    /// The digit map: `digits()[d - 1]` is the new label of digit `d`, as
+    /// [`Transform::new`] takes it.
+    #[must_use]
+    pub fn digits(&self) -> [u8; 9] {
+        std::array::from_fn(|i| self.digits[i + 1])
+    }
+
+    /// The row order: output row `r` is source row `rows()[r]`.
+    #[must_use]
+    pub fn rows(&self) -> [usize; 9] {
+        self.rows.map(usize::from)
+    }
+
+    /// The column order: output column `c` is source column `cols()[c]`.
+    #[must_use]
+    pub fn cols(&self) -> [usize; 9] {
+        self.cols.map(usize::from)
+    }
+
+    /// Whether the source is transposed first.
+    #[must_use]
+    pub fn transposes(&self) -> bool {
+        self.transpose
+    }
+
+    /// The source cell (row, column) that output cell (`r`, `c`) reads.
+    fn source_of(&self, r: usize, c: usize) -> (usize, usize) {
+        let (row, col) = (usize::from(self.rows[r]), usize::from(self.cols[c]));
+        if self.transpose {
+            (col, row)
+        } else {
+            (row, col)
+        }
+    }
+
+    /// The transform whose cells read source cells as `source_of` says and
+    /// whose digit map is `digits`: the placement part is read back from
+    /// where output row 0 and column 0 come from.
+    fn from_cell_map(
+        source_of: impl Fn(usize, usize) -> (usize, usize),
+        digits: [u8; 10],
+    ) -> Transform {
+        // Without transposition an output row reads one source row; with
+        // it, one source column.
+        let transpose = source_of(0, 0).0 != source_of(0, 1).0;
+        let pick = |(row, col): (usize, usize), along_rows: bool| -> u8 {
+            (if along_rows != transpose { row } else { col }) as u8
+        };
+        Transform {
+            digits,
+            rows: std::array::from_fn(|r| pick(source_of(r, 0), true)),
+            cols: std::array::from_fn(|c| pick(source_of(0, c), false)),
+            transpose,
+        }
+    }
+
+    /// `self`, then `next`: the transform that does both, so that
+    /// `self.then(&next).apply(g) == next.apply(&self.apply(g))`.
+    ///
+    /// ```
+    /// use sudoku_core::transform::Transform;
+    /// use sudoku_core::Grid;
+    ///
+    /// let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+    /// let swap_bands = Transform::new([1, 2, 3, 4, 5, 6, 7, 8, 9], [3, 4, 5, 0, 1, 2, 6, 7, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8], false).unwrap();
+    /// let relabel_and_transpose = Transform::new([2, 1, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8], true).unwrap();
+    /// let both = swap_bands.then(&relabel_and_transpose);
+    /// assert_eq!(both.apply(&grid), relabel_and_transpose.apply(&swap_bands.apply(&grid)));
+    /// assert_eq!(both.inverse().apply(&both.apply(&grid)), grid);
+    /// ```
+    #[must_use]
+    pub fn then(&self, next: &Transform) -> Transform {
+        let mut digits = [0u8; 10];
+        for (d, label) in digits.iter_mut().enumerate() {
+            *label = next.digits[usize::from(self.digits[d])];
+        }
+        Transform::from_cell_map(
+            |r, c| {
+                let (r, c) = next.source_of(r, c);
+                self.source_of(r, c)
+            },
+            digits,
+        )
+    }
+
+    /// The transform that undoes `self`: `self.inverse().apply(&self.apply(g)) == g`.
+    #[must_use]
+    pub fn inverse(&self) -> Transform {
+        let mut digits = [0u8; 10];
+        for d in 0..10 {
+            digits[usize::from(self.digits[d])] = d as u8;
+        }
+        // Output cell (r, c) of `self` reads source cell `source_of(r, c)`;
+        // the inverse's output cell there reads (r, c).
+        let mut back = [[(0usize, 0usize); 9]; 9];
+        for r in 0..9 {
+            for c in 0..9 {
+                let (sr, sc) = self.source_of(r, c);
+                back[sr][sc] = (r, c);
+            }
+        }
+        Transform::from_cell_map(|r, c| back[r][c], digits)
+    }
+
     /// `grid` transformed: valid stays valid, a puzzle keeps its number of
     /// solutions (each transformed the same way).
     #[must_use]

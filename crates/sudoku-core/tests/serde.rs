@@ -85,3 +85,74 @@ fn symmetries_serialize_as_their_names() {
         );
     }
 }
+
+#[test]
+fn technique_sets_transforms_and_steps_serialize() {
+    use sudoku_core::rate::{explain, TechniqueSet};
+    use sudoku_core::transform::Transform;
+
+    let set: TechniqueSet = [Technique::XWing, Technique::FullHouse]
+        .into_iter()
+        .collect();
+    let json = serde_json::to_string(&set).unwrap();
+    assert_eq!(json, r#"["Full House","X-Wing"]"#);
+    assert_eq!(serde_json::from_str::<TechniqueSet>(&json).unwrap(), set);
+    assert_eq!(
+        serde_json::from_str::<TechniqueSet>(r#"["x-wing", "full house"]"#).unwrap(),
+        set
+    );
+    assert!(serde_json::from_str::<TechniqueSet>(r#"["no such"]"#).is_err());
+
+    let t = Transform::new(
+        [9, 2, 3, 4, 5, 6, 7, 8, 1],
+        [1, 0, 2, 3, 4, 5, 8, 7, 6],
+        [3, 4, 5, 0, 1, 2, 6, 7, 8],
+        true,
+    )
+    .unwrap();
+    let json = serde_json::to_string(&t).unwrap();
+    assert_eq!(
+        json,
+        r#"{"digits":[9,2,3,4,5,6,7,8,1],"rows":[1,0,2,3,4,5,8,7,6],"cols":[3,4,5,0,1,2,6,7,8],"transpose":true}"#
+    );
+    assert_eq!(serde_json::from_str::<Transform>(&json).unwrap(), t);
+    // Parts Transform::new refuses are refused here too: rows 2 and 3 are
+    // in different bands.
+    let bad = json.replace("[1,0,2,3", "[0,1,3,2");
+    let error = serde_json::from_str::<Transform>(&bad).unwrap_err();
+    assert!(error.to_string().contains("row order"), "{error}");
+
+    let puzzle: Grid =
+        "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2...."
+            .parse()
+            .unwrap();
+    let path = explain(&puzzle);
+    let value = serde_json::to_value(&path).unwrap();
+    let steps = value.as_array().unwrap();
+    assert_eq!(steps.len(), path.len());
+    for (json, step) in steps.iter().zip(&path) {
+        assert_eq!(json["technique"], step.technique.name());
+        assert_eq!(
+            json["difficulty"].as_f64().unwrap() as f32,
+            step.difficulty()
+        );
+        assert_eq!(json["text"], step.to_string());
+        let placed: Vec<(usize, u8)> = json["placements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|pair| {
+                (
+                    pair[0].as_u64().unwrap() as usize,
+                    pair[1].as_u64().unwrap() as u8,
+                )
+            })
+            .collect();
+        assert_eq!(placed, step.placements);
+        assert_eq!(
+            json["eliminations"].as_array().unwrap().len(),
+            step.eliminations.len()
+        );
+        assert_eq!(json["units"].as_array().unwrap().len(), step.units.len());
+    }
+}

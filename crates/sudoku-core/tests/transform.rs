@@ -159,6 +159,20 @@ fn automorphisms_agree_with_brute_force() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
+    /// Composition and inversion act as the group's operations do on grids,
+    /// and the accessors give back the parts `Transform::new` took.
+    #[test]
+    fn then_and_inverse_act_like_the_group(t in transform(), u in transform(), index in 0usize..60) {
+        let puzzle = puzzles()[index];
+        prop_assert_eq!(t.then(&u).apply(&puzzle), u.apply(&t.apply(&puzzle)));
+        prop_assert_eq!(t.inverse().apply(&t.apply(&puzzle)), puzzle);
+        prop_assert_eq!(t.apply(&t.inverse().apply(&puzzle)), puzzle);
+        prop_assert_eq!(t.then(&t.inverse()), Transform::IDENTITY);
+        prop_assert_eq!(t.inverse().inverse(), t);
+        let rebuilt = Transform::new(t.digits(), t.rows(), t.cols(), t.transposes());
+        prop_assert_eq!(rebuilt, Ok(t));
+    }
+
     /// Equivalent grids have as many automorphisms: the count is a property
     /// of the class, as the canonical form is.
     #[test]
