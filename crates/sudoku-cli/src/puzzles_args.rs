@@ -12,7 +12,7 @@ use sudoku_core::rate::{Level, Scale, Technique, TechniqueSet};
 use sudoku_print::MAX_BOOK_PUZZLES;
 
 use crate::arg_values::{
-    bounded, once, output_of, scale_value, usage, value as option_value, Output, UsageError,
+    bounded, once, output_of, scale_value, usage, value as option_value, Input, Output, UsageError,
     MAX_THREADS,
 };
 use crate::print_args::{Book, BookFlags, BookFormat};
@@ -36,6 +36,7 @@ pub const USAGE: &str =
                         [--minimal] [--seed S] [-o PATH|-] [--format grid|line]
                         [--with-solutions] [-j N] [--time-limit SECS]
                         [--technique NAME]... [--with-path] [--scale se|native]
+                        [--near FILE]
                         [-o FILE.pdf|FILE.svg [book options]]";
 
 /// The help text of puzzle generation.
@@ -64,7 +65,11 @@ pub const HELP: &str = "  -n N           write N (1-10000) puzzles to sudoku.txt
                          `sudoku rate --techniques` lists the names
     --with-path          each puzzle followed by its solving path, as # comment lines
     --scale se|native    the scale of --difficulty, --rating and --technique: SE's
-                         (default, as `sudoku rate`) or the native one";
+                         (default, as `sudoku rate`) or the native one
+    --near FILE          search near the puzzles of FILE (any format) instead: change
+                         1 or 2 clues, keep unique puzzles that meet the options and
+                         are not equivalent to a seed or an earlier find; how the
+                         hardest puzzles (--rating 10..) are found";
 
 /// How puzzles are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,6 +117,8 @@ pub struct PuzzlesArgs {
     pub scale: Scale,
     /// A book instead of text, when `-o` names a `.pdf` or `.svg` file.
     pub book: Option<Book>,
+    /// Search the neighbourhood of these puzzles instead of generating.
+    pub near: Option<Input>,
 }
 
 // The only floats, the rating band, are parsed finite, so equality is total.
@@ -137,6 +144,7 @@ impl PuzzlesArgs {
             with_path: false,
             scale: Scale::Se,
             book: None,
+            near: None,
         }
     }
 }
@@ -283,7 +291,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     let (mut threads, mut time_limit) = (None, None);
     let (mut techniques, mut with_path, mut book_flags) =
         (TechniqueSet::EMPTY, false, BookFlags::default());
-    let mut scale = None;
+    let (mut scale, mut near) = (None, None);
     while let Some(arg) = parser.next()? {
         match arg {
             Long(name) if BookFlags::NAMES.contains(&name) => {
@@ -300,6 +308,11 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
                 techniques.insert(technique);
             }
             Long("with-path") => with_path = true,
+            Long("near") => once(
+                &mut near,
+                Input::from_os(option_value(&mut parser)?.to_owned())?,
+                "--near",
+            )?,
             Long("scale") => once(
                 &mut scale,
                 scale_value(option_value(&mut parser)?)?,
@@ -404,7 +417,22 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
             "--minimal, --difficulty, --rating and --technique apply to unique puzzles, not to --any",
         );
     }
+    if near.is_some() {
+        let clash = [
+            (any, "--any"),
+            (symmetry.is_some(), "--symmetry"),
+            (book_flags.any(), "a book option"),
+        ];
+        if let Some((_, flag)) = clash.iter().find(|(given, _)| *given) {
+            return usage(format!(
+                "{flag} does not apply to --near, whose puzzles are unique and unsymmetric"
+            ));
+        }
+    }
     let output = output.unwrap_or_else(|| Output::File("sudoku.txt".into()));
+    if near.is_some() && BookFormat::of(&output).is_some() {
+        return usage("--near writes text: -o FILE.pdf or FILE.svg does not apply to it");
+    }
     let book = if BookFormat::of(&output).is_some() {
         let clash = [
             (format.is_some(), "--format"),
@@ -446,6 +474,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     args.with_path = with_path;
     args.scale = scale.unwrap_or_default();
     args.book = book;
+    args.near = near;
     Ok(args)
 }
 

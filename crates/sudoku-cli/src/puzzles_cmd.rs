@@ -4,16 +4,21 @@
 use std::time::Instant;
 
 use sudoku_core::format::{push_grid, push_line};
-use sudoku_core::puzzle::{Feasibility, Generated, Generator, PuzzleError, RunError};
+use sudoku_core::puzzle::{Feasibility, Generated, Generator, NearProgress, PuzzleError, RunError};
 use sudoku_core::rate;
+use sudoku_core::{Grid, PuzzleReader};
 use sudoku_print::{Entry, Facts};
 
-use crate::{with_output, write_failure, Failure, Progress};
+use crate::{open_input, read_failure, with_output, write_failure, Failure, Progress};
+use sudoku_cli::args::Input;
 use sudoku_cli::print_args::Book;
 use sudoku_cli::puzzles_args::{PuzzleFormat, PuzzlesArgs};
 
 /// Generates and writes the puzzles.
 pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
+    if let Some(near) = &args.near {
+        return run_near(args, near);
+    }
     let options = args.generator_options();
     match options.feasibility_for(args.count) {
         Err(e) => return Err(Failure::Input(e.to_string())),
@@ -75,6 +80,73 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
             "sudoku: the time limit was reached after {} of {} puzzles; those were written",
             summary.generated,
             args.count
+        );
+        return Err(Failure::Partial);
+    }
+    Ok(())
+}
+
+/// Searches near the puzzles of `near` and writes what it finds.
+fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
+    let seeds: Vec<Grid> = PuzzleReader::new(open_input(near)?)
+        .map(|item| item.map(|p| p.grid))
+        .collect::<Result<_, _>>()
+        .map_err(|e| read_failure(near, e))?;
+    let generator =
+        Generator::new(args.generator_options()).map_err(|e| Failure::Input(e.to_string()))?;
+    let deadline = args.time_limit.map(|limit| Instant::now() + limit);
+    let total = args.count;
+    let mut progress = Progress::new(&args.output);
+    let summary = with_output(&args.output, |out| {
+        let mut bytes = Vec::with_capacity(4096);
+        let mut written = 0usize;
+        let result = generator.run_near(
+            &seeds,
+            args.count,
+            args.threads,
+            deadline,
+            // After each batch of candidates: found so far, and tried.
+            |p: NearProgress| {
+                progress.update(
+                    p.found as u64,
+                    &format!("of {total} puzzles, {} candidates tried", p.tried),
+                );
+            },
+            |g: &Generated| {
+                bytes.clear();
+                let path = checked_path(g, args).map_err(SinkError::Check)?;
+                format_puzzle(&mut bytes, g, args, written == 0);
+                if let Some(path) = path.filter(|_| args.with_path) {
+                    push_path(&mut bytes, &path);
+                }
+                written += 1;
+                out.write_all(&bytes).map_err(SinkError::Write)?;
+                Ok(())
+            },
+        );
+        progress.finish();
+        match result {
+            Ok(summary) if summary.timed_out && summary.generated == 0 => {
+                tell!(
+                    "sudoku: the time limit was reached after {} candidates, none of them \
+                     wanted; a file output was left as it was",
+                    summary.tried
+                );
+                Err(Failure::Partial)
+            }
+            Ok(summary) => Ok(summary),
+            Err(RunError::Sink(SinkError::Write(e))) => Err(write_failure(&args.output, &e)),
+            Err(RunError::Sink(SinkError::Check(failure))) => Err(failure),
+            Err(RunError::Generate(e)) => Err(Failure::Input(format!("{}: {e}", near.name()))),
+        }
+    })?;
+    if summary.timed_out {
+        tell!(
+            "sudoku: the time limit was reached after {} of {} puzzles ({} candidates \
+             tried); those were written",
+            summary.generated,
+            args.count,
+            summary.tried
         );
         return Err(Failure::Partial);
     }

@@ -945,3 +945,83 @@ fn range_refusals_state_the_real_bounds() {
         "{message}"
     );
 }
+
+/// `puzzles N --near FILE`: unique puzzles within two clue changes of a
+/// seed, rated in the band by `sudoku rate`, the same on one thread and
+/// two; options that do not apply are usage errors; a bad seed file is
+/// named at its line and column, and sudoku.txt is left alone.
+#[test]
+fn near_search_writes_neighbours_rated_in_the_band() {
+    let dir = scratch("near");
+    // Rated 7.2 and 7.3 by serate.
+    let seeds = "....6..7.45.7.......94.1.6...82.7....1..3..9.5....98...7.3..2.............2.85.31\n\
+                 ...6..8..45....7.......1..6.1.3..5..5.......88...7.43..4..9..5......69.2..82.....\n";
+    std::fs::write(dir.join("seeds.txt"), seeds).expect("write the seeds");
+    let seed_cells: Vec<Cells> = read_lines(seeds).into_iter().map(|(p, _)| p).collect();
+    let args = [
+        "puzzles",
+        "4",
+        "--near",
+        "seeds.txt",
+        "--rating",
+        "7.6..9",
+        "--seed",
+        "8",
+    ];
+    let text = succeed(
+        &dir,
+        &[&args[..], &["--format", "line", "-j", "1"]].concat(),
+    );
+    let found: Vec<Cells> = read_lines(&text).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(found.len(), 4);
+    assert_distinct(&found);
+    for p in &found {
+        assert_eq!(count_solutions(p, 2), 1);
+        let nearest = seed_cells
+            .iter()
+            .map(|s| (0..81).filter(|&c| s[c] != p[c]).count())
+            .min()
+            .unwrap();
+        assert!((2..=4).contains(&nearest), "{nearest}");
+    }
+    let rated = run_in(&dir, &["rate", "sudoku.txt"]);
+    assert!(rated.status.success());
+    for line in String::from_utf8_lossy(&rated.stdout).lines() {
+        let score: f32 = line.split_whitespace().next().unwrap().parse().unwrap();
+        assert!((7.6..=9.0).contains(&score), "{line}");
+    }
+    let two = succeed(
+        &dir,
+        &[&args[..], &["--format", "line", "-j", "2"]].concat(),
+    );
+    assert_eq!(two, text);
+
+    for bad in [
+        &[
+            "puzzles",
+            "2",
+            "--near",
+            "seeds.txt",
+            "--symmetry",
+            "rot180",
+        ][..],
+        &["puzzles", "2", "--near", "seeds.txt", "--any"],
+        &["puzzles", "2", "--near", "seeds.txt", "-o", "book.pdf"],
+        &["puzzles", "2", "--near", "seeds.txt", "--near", "seeds.txt"],
+    ] {
+        assert_usage_error(bad);
+    }
+    std::fs::write(dir.join("sudoku.txt"), "left alone\n").expect("write");
+    std::fs::write(dir.join("broken.txt"), format!("{seeds}12x\n")).expect("write");
+    let out = run_in(
+        &dir,
+        &["puzzles", "2", "--near", "broken.txt", "--rating", "7.6..9"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("broken.txt:3:"), "{stderr}");
+    let out = run_in(&dir, &["puzzles", "2", "--near", "missing.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.txt"));
+    assert_eq!(read(&dir.join("sudoku.txt")), "left alone\n");
+}

@@ -53,6 +53,7 @@
 
 mod dig;
 mod feasibility;
+mod near;
 mod solution;
 mod symmetry;
 
@@ -74,6 +75,7 @@ use crate::solver::{BitmaskSolver, Solver};
 use dig::{dig, SwapSets, Target, Witness};
 use feasibility::RANDOM_SYMMETRIES;
 pub use feasibility::{Feasibility, Impossibility, SlowReason, ANY_BLANKS};
+pub use near::NearProgress;
 pub use symmetry::{Orbit, Symmetry, SymmetryChoice, SymmetryError};
 
 /// The fewest clues a puzzle with a unique solution can have (McGuire,
@@ -293,6 +295,15 @@ pub enum PuzzleError {
         /// The draws tried.
         draws: u32,
     },
+    /// [`Generator::run_near`] was given no puzzle to start from.
+    #[error("no puzzles to search near")]
+    NoSeeds,
+    /// A puzzle given to [`Generator::run_near`] has no solution.
+    #[error("puzzle {} to search near has no solution", .index + 1)]
+    SeedWithoutSolution {
+        /// Its 0-based position among the seeds.
+        index: usize,
+    },
 }
 
 /// One generated puzzle.
@@ -319,6 +330,9 @@ pub struct RunSummary {
     pub redrawn: usize,
     /// True when the deadline stopped the run early.
     pub timed_out: bool,
+    /// Candidates drawn and checked ([`Generator::run_near`]; 0 for
+    /// [`Generator::run`], whose every draw is a puzzle).
+    pub tried: u64,
 }
 
 /// A failed [`Generator::run`].

@@ -321,3 +321,112 @@ fn every_symmetry_makes_unique_and_minimal_puzzles() {
         }
     }
 }
+
+/// The neighbourhood search: what it finds is unique, rated in the band by
+/// the rater (asked here again), within two clue changes of a seed (at most
+/// four cells differ), equivalent to no seed and to no other find; the run
+/// is the same on one thread and two; bad seeds, a past deadline and a
+/// failing sink are reported.
+#[test]
+fn near_search_finds_distinct_neighbours_in_the_band() {
+    use std::convert::Infallible;
+    use sudoku_core::puzzle::RunError;
+    use sudoku_core::transform::canonical;
+
+    // Rated 7.2 and 7.3 by serate (tests/data/serate.txt).
+    let seeds: Vec<Grid> = [
+        "....6..7.45.7.......94.1.6...82.7....1..3..9.5....98...7.3..2.............2.85.31",
+        "...6..8..45....7.......1..6.1.3..5..5.......88...7.43..4..9..5......69.2..82.....",
+    ]
+    .iter()
+    .map(|line| line.parse().expect("a puzzle"))
+    .collect();
+    let generator =
+        Generator::new(GeneratorOptions::new().rating(7.6..=9.0).seed(5)).expect("options");
+    let search = |threads| {
+        let mut found = Vec::new();
+        let mut reports = 0;
+        let summary = generator
+            .run_near(
+                &seeds,
+                6,
+                threads,
+                None,
+                |_| reports += 1,
+                |g| {
+                    found.push(*g);
+                    Ok::<(), Infallible>(())
+                },
+            )
+            .expect("a run");
+        (found, summary, reports)
+    };
+    let (found, summary, reports) = search(1);
+    assert_eq!(found.len(), 6);
+    assert_eq!(summary.generated, 6);
+    assert!(summary.tried >= 6 && reports > 0, "{summary:?}");
+    let solver = BitmaskSolver::new();
+    let mut forms: Vec<Grid> = seeds.iter().map(canonical).collect();
+    for g in &found {
+        assert_eq!(solver.unique_solution(&g.puzzle), Some(g.solution));
+        let score = sudoku_core::rate::rate(&g.puzzle).expect("unique").score;
+        assert!((7.6..=9.0).contains(&score), "{score}: {}", g.puzzle);
+        assert_eq!(g.rating.map(|r| r.score), Some(score));
+        let nearest = seeds
+            .iter()
+            .map(|s| {
+                (0..81)
+                    .filter(|&c| s.cells()[c] != g.puzzle.cells()[c])
+                    .count()
+            })
+            .min()
+            .unwrap();
+        assert!(
+            (2..=4).contains(&nearest),
+            "{nearest} cells differ: {}",
+            g.puzzle
+        );
+        forms.push(canonical(&g.puzzle));
+    }
+    let before = forms.len();
+    forms.sort();
+    forms.dedup();
+    assert_eq!(
+        forms.len(),
+        before,
+        "a find is equivalent to a seed or another find"
+    );
+    let (again, _, _) = search(2);
+    assert_eq!(again, found, "the thread count changes nothing");
+
+    let nothing = |seeds: &[Grid]| {
+        generator.run_near(seeds, 1, 1, None, |_| {}, |_| Ok::<(), Infallible>(()))
+    };
+    assert!(matches!(
+        nothing(&[]),
+        Err(RunError::Generate(PuzzleError::NoSeeds))
+    ));
+    let mut broken = *seeds[0].cells();
+    broken[0] = 4; // a second 4 in its column and box
+    let with_broken = [seeds[0], Grid::from_cells(broken).expect("in range")];
+    assert!(matches!(
+        nothing(&with_broken),
+        Err(RunError::Generate(PuzzleError::SeedWithoutSolution {
+            index: 1
+        }))
+    ));
+    let past = std::time::Instant::now();
+    let summary = generator
+        .run_near(
+            &seeds,
+            3,
+            1,
+            Some(past),
+            |_| {},
+            |_| Ok::<(), Infallible>(()),
+        )
+        .expect("a run");
+    assert!(summary.timed_out && summary.generated == 0);
+    let failed = generator.run_near(&seeds, 3, 2, None, |_| {}, |_| Err("the disk is full"));
+    assert!(matches!(failed, Err(RunError::Sink("the disk is full"))));
+}
