@@ -606,7 +606,7 @@ describe("pencil marks", () => {
 
 describe("hints", () => {
   e2e("? and f pressed while the engine is busy, then a mark: neither is lost", async (b) => {
-    // A saved game of a puzzle whose first hint takes the engine a while (no rating asked on load).
+    // A saved game of a puzzle whose first hint takes the engine a while (after its rating, asked on load).
     await openSavedGame(b, HARDEST);
     assert.equal(await attrOf(b, "#board", "data-puzzle"), HARDEST);
     const c = blanks(HARDEST)[0];
@@ -900,6 +900,25 @@ describe("pause", () => {
 });
 
 describe("daily, import, share", () => {
+  e2e("a saved imported game without a rating is rated on load, as the CLI rates it, and keeps it", async (b) => {
+    // Reloaded before the engine rated it, a game showed "SE ? · imported" for good.
+    const { rating } = facts.get(POINTING);
+    await openSavedGame(b, POINTING);
+    await waitFor(async () => (await shownRating(b)).er === rating.er, {
+      timeout: 20000,
+      message: `#rating to show the CLI's ${rating.er}`,
+    });
+    const shown = await shownRating(b);
+    assert.equal(shown.level, rating.level, shown.text);
+    const saved = JSON.parse(await b.execute((k) => localStorage.getItem(k), GAME_KEY));
+    assert.equal(saved.rating?.er?.toFixed(1), rating.er, "the rating is saved with the game");
+    assert.equal(saved.rating.level, rating.level);
+    // A reload shows it at once, without asking the engine again.
+    await b.navigate(server.url);
+    await waitReady(b);
+    assert.equal((await shownRating(b)).er, rating.er);
+  });
+
   e2e("the daily puzzle for fixed dates (#daily=) equals `sudoku daily DATE`", async (b) => {
     for (const date of DAILY_DATES) {
       const { line } = await nativeDaily(date);

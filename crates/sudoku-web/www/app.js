@@ -189,7 +189,7 @@ function render() {
   $("hint-panel").dataset.stage = stage;
   $("hint-text").replaceChildren(...(h ? h.stages.slice(0, stage) : []).map(t => el("p", 0, t)));
   const r = S.rating;
-  $("rating").textContent = `SE ${r ? r.er.toFixed(1) : "?"} · ${r ? r.level : S.label}`;
+  $("rating").textContent = `SE ${r ? r.er.toFixed(1) : ratingFor == S.puzzle ? "…" : "?"} · ${r ? r.level : S.label}`;
   $("mistakes").textContent = `Mistakes ${S.mistakes}${set.limit ? "/" + set.limit : ""}`;
   $("timer").hidden = !set.showTimer;
   $("timer").textContent = fmt(S.elapsed);
@@ -288,11 +288,20 @@ async function load81(input) {
   if (!isPuzzle(r.puzzle, r.solution) || !r.puzzle.includes(".")) return "This grid is already complete.";
   ++token;
   start(r, "imported");
-  const rt = await call("rate", r.puzzle);
-  if (S.puzzle == r.puzzle && (S.rating = rating(rt))) {
-    save();
-    render();
-  }
+  await rateMissing();
+}
+// A game without a rating (an imported puzzle, saved or reloaded before the
+// engine rated it) is rated now, and its rating saved with it.
+let ratingFor = null;
+async function rateMissing() {
+  const p = S.puzzle;
+  if (!p || S.rating || ratingFor == p) return;
+  ratingFor = p;
+  render();
+  const rt = await call("rate", p);
+  if (ratingFor == p) ratingFor = null;
+  if (S.puzzle == p && !S.rating && (S.rating = rating(rt))) save();
+  render();
 }
 async function fromHash() {
   const h = location.hash, p = /^#p=(.*)/s.exec(h), d = /^#daily=(.*)/s.exec(h);
@@ -557,7 +566,7 @@ document.addEventListener("visibilitychange", () => document.hidden ? pause(true
 addEventListener("pagehide", () => S.puzzle && save());
 addEventListener("hashchange", fromHash);
 addEventListener("storage", e => {
-  if (e.key == K + "game" && restore(load("game"))) render();
+  if (e.key == K + "game" && restore(load("game"))) render(), rateMissing();
   if (e.key == K + "stats") loadStats();
   if (e.key == K + "pool") loadPool();
 });
@@ -578,6 +587,7 @@ addEventListener("storage", e => {
   else {
     await fromHash();
     if (!S.puzzle) await newGame(0);
+    rateMissing();
     refill();
   }
   body.dataset.busy = false;
