@@ -61,7 +61,7 @@ Keys: arrows, hjkl or WASD move (or click a cell); 1-9 enter; 0, Backspace or
 Delete clear; n pencil marks; m auto-remove marks; f fill in every candidate;
 x clear every mark; u undo; Ctrl-R redo; ? hint (technique, then cells, then
 apply); PgDn/PgUp page through a long hint; c check digits and marks; p pause;
-q quit and save. After a win: n new game of the same level (the menu after a
+Esc back to the menu; q quit and save. After a win: n new game of the same level (the menu after a
 daily or custom puzzle), m menu, q quit.
 The game is saved on every move, undo history included, and offered for
 resuming from the menu; a game in progress is never replaced without asking.
@@ -1000,6 +1000,13 @@ impl App<'_> {
                 Outcome::Quit => {
                     if self.may_leave(game)? {
                         return Ok(End::Quit);
+                    }
+                }
+                // The game is saved on the way (see `play`), and the menu
+                // offers to resume it.
+                Outcome::Menu => {
+                    if self.may_leave(game)? {
+                        return Ok(End::Menu);
                     }
                 }
             }

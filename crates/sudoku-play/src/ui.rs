@@ -488,8 +488,8 @@ const KEYS: [&str; 7] = [
     "n pencil   m auto-rm",
     "f fill     x clear marks",
     "u undo     ^R redo",
-    "? hint     c check",
-    "p pause    q quit",
+    "? hint  c check  p pause",
+    "Esc menu   q quit",
 ];
 
 /// The keys the panel lists once the game is over (solved or out of

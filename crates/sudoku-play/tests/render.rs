@@ -741,7 +741,7 @@ fn a_note_shows_in_the_menu_and_keeps_the_games_keys_listed() {
         "{notes}"
     );
     let text = screen(&buf);
-    for key in ["n pencil", "? hint", "p pause    q quit"] {
+    for key in ["n pencil", "? hint", "p pause", "Esc menu   q quit"] {
         assert!(text.contains(key), "{key} hidden by the note:\n{text}");
     }
 }

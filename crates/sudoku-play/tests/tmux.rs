@@ -418,6 +418,13 @@ fn undo_works_after_a_resume_and_a_game_in_progress_is_not_replaced_unasked() {
     expected[cursor + 1] = b'7';
     let expected = String::from_utf8(expected).unwrap();
     assert!(text.contains(&format!("board {expected}")), "{text}");
+    // Esc goes back to the menu mid-game; the menu resumes the game as it was.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the menu after Esc", |s| contains(s, "Resume: custom"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the game resumed from the menu", |s| {
+        whole_frame(s) && shown(s, &geo, cursor) == 4 && shown(s, &geo, cursor + 1) == 7
+    });
     quit(&tmux);
     drop(tmux);
 

@@ -51,6 +51,8 @@ pub enum Action {
     Pause,
     /// Leave the game (the caller saves it).
     Quit,
+    /// Back to the menu (the caller saves the game, which the menu can resume).
+    Menu,
 }
 
 impl Action {
@@ -59,7 +61,8 @@ impl Action {
     /// Arrows, hjkl and WASD move; 1-9 enter; 0, Backspace and Delete clear;
     /// `n` pencil mode, `m` auto-removal of marks, `f` fill and `x` clear all
     /// marks, `u` undo, Ctrl-R redo, `?` hint, PgDn/PgUp or `]`/`[` page
-    /// through a long hint, `c` check, `p` pause, `q` and Ctrl-C quit.
+    /// through a long hint, `c` check, `p` pause, Esc the menu, `q` and
+    /// Ctrl-C quit.
     pub fn from_key(key: KeyEvent) -> Option<Action> {
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             return match key.code {
@@ -74,6 +77,7 @@ impl Action {
             KeyCode::Left => Action::Left,
             KeyCode::Right => Action::Right,
             KeyCode::Backspace | KeyCode::Delete => Action::Clear,
+            KeyCode::Esc => Action::Menu,
             KeyCode::PageDown => Action::NextPage,
             KeyCode::PageUp => Action::PrevPage,
             KeyCode::Char('0') => Action::Clear,
@@ -136,6 +140,7 @@ mod tests {
         let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
         assert_eq!(Action::from_key(ctrl('r')), Some(Action::Redo));
         assert_eq!(Action::from_key(ctrl('c')), Some(Action::Quit));
+        assert_eq!(Action::from_key(key(KeyCode::Esc)), Some(Action::Menu));
         assert_eq!(Action::from_key(key(KeyCode::Char('z'))), None);
     }
 

@@ -31,6 +31,8 @@ pub enum Outcome {
     Changed,
     /// The player asked to leave.
     Quit,
+    /// The player asked for the menu.
+    Menu,
 }
 
 /// Play time that can be paused.
@@ -285,6 +287,9 @@ impl Game {
         if action == Action::Quit {
             return Outcome::Quit;
         }
+        if action == Action::Menu {
+            return Outcome::Menu;
+        }
         // While the board cannot be seen, no key may change it.
         if self.hidden {
             return Outcome::Unchanged;
@@ -322,7 +327,7 @@ impl Game {
             Action::NextPage => self.page = self.page.wrapping_add(1),
             Action::PrevPage => self.page = self.page.wrapping_sub(1),
             Action::Check => self.check(now),
-            Action::Pause | Action::Quit => unreachable!("handled above"),
+            Action::Pause | Action::Quit | Action::Menu => unreachable!("handled above"),
         }
         Outcome::Changed
     }
