@@ -41,18 +41,10 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
         return write_book(args, book, &generator, threads, deadline);
     }
     let summary = with_output(&args.output, |out| {
-        let mut bytes = Vec::with_capacity(4096);
-        let mut written = 0usize;
+        let mut writer = PuzzleWriter::new(args);
         let result = generator.run(args.count, threads, deadline, |g: &Generated| {
-            bytes.clear();
-            let path = checked_path(g, args).map_err(SinkError::Check)?;
-            format_puzzle(&mut bytes, g, args, written == 0);
-            if let Some(path) = path.filter(|_| args.with_path) {
-                push_path(&mut bytes, &path);
-            }
-            written += 1;
-            out.write_all(&bytes).map_err(SinkError::Write)?;
-            progress.update(written as u64, &format!("of {total} puzzles"));
+            writer.write(g, out)?;
+            progress.update(writer.written as u64, &format!("of {total} puzzles"));
             Ok(())
         });
         progress.finish();
@@ -98,8 +90,7 @@ fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
     let total = args.count;
     let mut progress = Progress::new(&args.output);
     let summary = with_output(&args.output, |out| {
-        let mut bytes = Vec::with_capacity(4096);
-        let mut written = 0usize;
+        let mut writer = PuzzleWriter::new(args);
         let result = generator.run_near(
             &seeds,
             args.count,
@@ -112,17 +103,7 @@ fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
                     &format!("of {total} puzzles, {} candidates tried", p.tried),
                 );
             },
-            |g: &Generated| {
-                bytes.clear();
-                let path = checked_path(g, args).map_err(SinkError::Check)?;
-                format_puzzle(&mut bytes, g, args, written == 0);
-                if let Some(path) = path.filter(|_| args.with_path) {
-                    push_path(&mut bytes, &path);
-                }
-                written += 1;
-                out.write_all(&bytes).map_err(SinkError::Write)?;
-                Ok(())
-            },
+            |g: &Generated| writer.write(g, out),
         );
         progress.finish();
         match result {
@@ -151,6 +132,36 @@ fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
         return Err(Failure::Partial);
     }
     Ok(())
+}
+
+/// Writes puzzles as text, each checked and formatted as `args` asks.
+struct PuzzleWriter<'a> {
+    args: &'a PuzzlesArgs,
+    bytes: Vec<u8>,
+    written: usize,
+}
+
+impl<'a> PuzzleWriter<'a> {
+    fn new(args: &'a PuzzlesArgs) -> Self {
+        PuzzleWriter {
+            args,
+            bytes: Vec::with_capacity(4096),
+            written: 0,
+        }
+    }
+
+    /// Checks `g` against `--technique`, formats it (with its path when
+    /// asked) and writes it to `out`.
+    fn write(&mut self, g: &Generated, out: &mut dyn std::io::Write) -> Result<(), SinkError> {
+        self.bytes.clear();
+        let path = checked_path(g, self.args).map_err(SinkError::Check)?;
+        format_puzzle(&mut self.bytes, g, self.args, self.written == 0);
+        if let Some(path) = path.filter(|_| self.args.with_path) {
+            push_path(&mut self.bytes, &path);
+        }
+        self.written += 1;
+        out.write_all(&self.bytes).map_err(SinkError::Write)
+    }
 }
 
 /// Why a puzzle could not be written.
