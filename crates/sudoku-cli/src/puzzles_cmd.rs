@@ -102,6 +102,7 @@ fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
                     p.found as u64,
                     &format!("of {total} puzzles, {} candidates tried", p.tried),
                 );
+                true
             },
             |g: &Generated| writer.write(g, out),
         );

@@ -333,6 +333,9 @@ pub struct RunSummary {
     /// Candidates drawn and checked ([`Generator::run_near`]; 0 for
     /// [`Generator::run`], whose every draw is a puzzle).
     pub tried: u64,
+    /// True when the caller's progress callback ended the run
+    /// ([`Generator::run_near`]).
+    pub stopped: bool,
 }
 
 /// A failed [`Generator::run`].

@@ -352,7 +352,10 @@ fn near_search_finds_distinct_neighbours_in_the_band() {
                 6,
                 threads,
                 None,
-                |_| reports += 1,
+                |_| {
+                    reports += 1;
+                    true
+                },
                 |g| {
                     found.push(*g);
                     Ok::<(), Infallible>(())
@@ -400,7 +403,7 @@ fn near_search_finds_distinct_neighbours_in_the_band() {
     assert_eq!(again, found, "the thread count changes nothing");
 
     let nothing = |seeds: &[Grid]| {
-        generator.run_near(seeds, 1, 1, None, |_| {}, |_| Ok::<(), Infallible>(()))
+        generator.run_near(seeds, 1, 1, None, |_| true, |_| Ok::<(), Infallible>(()))
     };
     assert!(matches!(
         nothing(&[]),
@@ -422,11 +425,26 @@ fn near_search_finds_distinct_neighbours_in_the_band() {
             3,
             1,
             Some(past),
-            |_| {},
+            |_| true,
             |_| Ok::<(), Infallible>(()),
         )
         .expect("a run");
     assert!(summary.timed_out && summary.generated == 0);
-    let failed = generator.run_near(&seeds, 3, 2, None, |_| {}, |_| Err("the disk is full"));
+    let failed = generator.run_near(&seeds, 3, 2, None, |_| true, |_| Err("the disk is full"));
     assert!(matches!(failed, Err(RunError::Sink("the disk is full"))));
+    // The progress callback ends the run after its first report.
+    let summary = generator
+        .run_near(
+            &seeds,
+            1000,
+            1,
+            None,
+            |_| false,
+            |_| Ok::<(), Infallible>(()),
+        )
+        .expect("a run");
+    assert!(
+        summary.stopped && !summary.timed_out && summary.generated < 1000,
+        "{summary:?}"
+    );
 }

@@ -14,7 +14,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use sudoku_core::daily::{self as core_daily, Date};
 use sudoku_core::hint::{self as core_hint, HintCell};
-use sudoku_core::puzzle::{self, Generator, GeneratorOptions, SymmetryChoice};
+use sudoku_core::puzzle::{self, Generator, GeneratorOptions, RunError, SymmetryChoice};
 use sudoku_core::rand::{rngs::StdRng, SeedableRng};
 use sudoku_core::rate::{self as core_rate, Candidates, Level};
 use sudoku_core::transform::{canonical, Transform};
@@ -62,7 +62,8 @@ fn solutions<'py>(
     n: usize,
 ) -> PyResult<Vec<Bound<'py, PyString>>> {
     let grid = to_grid(puzzle)?;
-    let found: Vec<Grid> = py.detach(|| BitmaskSolver::new().solutions(&grid).take(n).collect());
+    // One search for all of them (`solutions_up_to`), not one per solution.
+    let found: Vec<Grid> = py.detach(|| BitmaskSolver::new().solutions_up_to(&grid, n));
     Ok(found.iter().map(|g| line(py, g)).collect())
 }
 
@@ -535,6 +536,23 @@ fn generate(
     minimal: bool,
     seed: Option<u64>,
 ) -> PyResult<Puzzle> {
+    let options = options_of(level, rating, blanks, symmetry, minimal, seed)?;
+    let generator = Generator::new(options).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let generated = py
+        .detach(|| generator.puzzle(0, None))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(Puzzle::of(&generated))
+}
+
+/// The generator options of `generate`'s and `near`'s keyword arguments.
+fn options_of(
+    level: Option<&str>,
+    rating: Option<(f32, f32)>,
+    blanks: Option<&Bound<'_, PyAny>>,
+    symmetry: Option<&str>,
+    minimal: bool,
+    seed: Option<u64>,
+) -> PyResult<GeneratorOptions> {
     let mut options = GeneratorOptions::new().minimal(minimal);
     if let Some(level) = level {
         let level: Level = level.parse().map_err(|_| {
@@ -569,19 +587,97 @@ fn generate(
     }
     if let Some(symmetry) = symmetry {
         // The library's message, which lists its names.
-        let choice: SymmetryChoice = symmetry
-            .parse()
-            .map_err(|e: sudoku_core::puzzle::SymmetryError| PyValueError::new_err(e.to_string()))?;
+        let choice: SymmetryChoice =
+            symmetry
+                .parse()
+                .map_err(|e: sudoku_core::puzzle::SymmetryError| {
+                    PyValueError::new_err(e.to_string())
+                })?;
         options = options.symmetry(choice);
     }
     if let Some(seed) = seed {
         options = options.seed(seed);
     }
+    Ok(options)
+}
+
+/// near(puzzles, n, level=None, rating=None, blanks=None, minimal=False, seed=None, time_limit=None, threads=0) -> list[Puzzle]
+///
+/// Up to ``n`` puzzles found near ``puzzles`` (an iterable of puzzles): each
+/// changes 1 or 2 clues of one of them, has exactly one solution, meets the
+/// options (as ``generate`` takes them) and is equivalent to none of
+/// ``puzzles`` and no other find; how the hardest puzzles (``rating=(10,
+/// 20)``) are found, as ``sudoku puzzles N --near FILE`` finds them. Stops
+/// at ``n`` or after ``time_limit`` seconds, with what it found; releases
+/// the GIL and uses ``threads`` threads (0: every core); ``seed`` gives the
+/// same puzzles whatever the threads. Ctrl-C stops it with
+/// KeyboardInterrupt.
+///
+/// >>> seed = "....6..7.45.7.......94.1.6...82.7....1..3..9.5....98...7.3..2.............2.85.31"
+/// >>> found = near([seed], 2, rating=(7.5, 9.0), seed=1)
+/// >>> len(found), all(7.5 <= p.rating.er <= 9.0 for p in found)
+/// (2, True)
+#[pyfunction]
+#[pyo3(signature = (puzzles, n, level = None, rating = None, blanks = None, minimal = false, seed = None, time_limit = None, threads = 0))]
+#[allow(clippy::too_many_arguments)]
+fn near(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    n: usize,
+    level: Option<&str>,
+    rating: Option<(f32, f32)>,
+    blanks: Option<&Bound<'_, PyAny>>,
+    minimal: bool,
+    seed: Option<u64>,
+    time_limit: Option<f64>,
+    threads: usize,
+) -> PyResult<Vec<Puzzle>> {
+    let mut seeds = Vec::new();
+    for item in puzzles.try_iter()? {
+        seeds.push(to_grid(&item?)?);
+    }
+    let options = options_of(level, rating, blanks, None, minimal, seed)?;
     let generator = Generator::new(options).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let generated = py
-        .detach(|| generator.puzzle(0, None))
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(Puzzle::of(&generated))
+    let deadline = match time_limit {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => {
+            Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(s))
+        }
+        Some(s) => {
+            return Err(PyValueError::new_err(format!(
+                "time_limit is a number of seconds above 0 and at most 1e9, got {s}"
+            )))
+        }
+    };
+    let mut found = Vec::new();
+    let mut interrupted = None;
+    let result = py.detach(|| {
+        generator.run_near(
+            &seeds,
+            n,
+            threads,
+            deadline,
+            |_| match Python::attach(|py| py.check_signals()) {
+                Ok(()) => true,
+                Err(e) => {
+                    interrupted = Some(e);
+                    false
+                }
+            },
+            |g| {
+                found.push(Puzzle::of(g));
+                Ok::<(), std::convert::Infallible>(())
+            },
+        )
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    result.map_err(|e| match e {
+        RunError::Generate(e) => PyValueError::new_err(e.to_string()),
+        RunError::Sink(never) => match never {},
+    })?;
+    Ok(found)
 }
 
 /// daily(date) -> Puzzle
@@ -615,6 +711,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(hint, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(near, m)?)?;
     m.add_function(wrap_pyfunction!(daily, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate_many, m)?)?;

@@ -52,8 +52,8 @@ UNITS = (
 
 
 def digits_of(puzzle):
-    """A puzzle string ('.' or '0' blanks) as 81 ints."""
-    return [0 if ch in ".0" else int(ch) for ch in puzzle]
+    """A puzzle string ('.', '_' or '0' blanks) as 81 ints."""
+    return [0 if ch in "._0" else int(ch) for ch in puzzle]
 
 
 def is_valid_solution(puzzle, solution):

@@ -4,7 +4,7 @@ checked in Python; daily puzzles against the command-line program."""
 import pytest
 
 import sudoku_core as sc
-from conftest import digits_of, is_valid_solution
+from conftest import digits_of, interrupt_child, is_valid_solution
 
 
 def test_generate_by_level_is_reproducible():
@@ -79,3 +79,53 @@ def test_daily_matches_cli(cli, date):
 def test_daily_bad_date(date):
     with pytest.raises(ValueError, match="YYYY-MM-DD"):
         sc.daily(date)
+
+
+# Rated 7.2 and 7.3 by serate.
+NEAR_SEEDS = [
+    "....6..7.45.7.......94.1.6...82.7....1..3..9.5....98...7.3..2.............2.85.31",
+    "...6..8..45....7.......1..6.1.3..5..5.......88...7.43..4..9..5......69.2..82.....",
+]
+
+
+def test_near_finds_what_the_cli_finds(cli, tmp_path):
+    """near() and `sudoku puzzles N --near FILE` are one search: the same
+    puzzles for the same seed; each unique, rated in the band, within two
+    clue changes of a seed."""
+    found = sc.near(NEAR_SEEDS, 4, rating=(7.6, 9.0), seed=8, threads=1)
+    assert len(found) == 4
+    assert len({p.puzzle for p in found}) == 4
+    for p in found:
+        assert sc.count(p.puzzle) == 1 and is_valid_solution(p.puzzle, p.solution)
+        assert 7.6 <= sc.rate(p.puzzle).er <= 9.0
+        assert min(sum(a != b for a, b in zip(p.puzzle, s)) for s in NEAR_SEEDS) <= 4
+    path = tmp_path / "seeds.txt"
+    path.write_text("\n".join(NEAR_SEEDS) + "\n")
+    out = cli("puzzles", "4", "--near", path, "--rating", "7.6..9", "--seed", "8", "--format", "line", "-o", "-")
+    assert out.stdout.split() == [p.puzzle for p in found]
+    assert [p.puzzle for p in sc.near(NEAR_SEEDS, 4, rating=(7.6, 9.0), seed=8, threads=2)] == out.stdout.split()
+
+
+def test_near_bad_input():
+    with pytest.raises(ValueError, match="no puzzles"):
+        sc.near([], 3, rating=(7.6, 9.0))
+    with pytest.raises(ValueError, match="no solution"):
+        sc.near(["11" + "." * 79], 3)
+    with pytest.raises(ValueError, match="81 characters"):
+        sc.near(["12"], 3)
+    with pytest.raises(ValueError, match="time_limit"):
+        sc.near(NEAR_SEEDS, 3, time_limit=-1)
+    # A band the neighbourhood cannot reach ends at the time limit with nothing.
+    assert sc.near(NEAR_SEEDS, 3, rating=(11.5, 12.0), time_limit=0.5) == []
+
+
+def test_ctrl_c_stops_a_near_search():
+    out, status, waited = interrupt_child(
+        f"""
+        sc.near({NEAR_SEEDS!r}, 1000, rating=(11.5, 12.0))
+        """,
+        timeout=60,
+    )
+    assert out == "interrupted"
+    assert status == 0
+    assert waited < 5, waited

@@ -130,7 +130,7 @@ NEAR_MISSES = "./0123456789:-_ x*\u00e9\u0660\u2024"
 def test_a_puzzle_string_is_read_exactly_when_every_character_is_a_cell(case, changes, pad, resize):
     # A real puzzle with a few characters replaced, padded with whitespace,
     # and cut or lengthened. The independent rule: after trimming, exactly 81
-    # characters, each '.', '0' or a digit 1-9; else ValueError.
+    # characters, each '.', '_', '0' or a digit 1-9; else ValueError.
     cells = list(case[0])
     for at, ch in changes:
         cells[at] = ch
@@ -138,7 +138,7 @@ def test_a_puzzle_string_is_read_exactly_when_every_character_is_a_cell(case, ch
     text = text[: 81 + resize] if resize < 0 else text + "." * resize
     text = pad + text + pad
     stripped = text.strip()
-    ok = len(stripped) == 81 and all(ch in ".0123456789" for ch in stripped)
+    ok = len(stripped) == 81 and all(ch in "._0123456789" for ch in stripped)
     try:
         counted = sc.count(text, 2)
     except ValueError:

@@ -59,8 +59,10 @@ impl Generator {
     ///
     /// Up to `count` distinct puzzles are handed to `sink` in the order of
     /// the candidates they came from (the same for any number of threads),
-    /// on `threads` threads (0: every core), until `deadline`. `progress` hears after each batch of
-    /// candidates how many were tried and found. The options' symmetry is
+    /// on `threads` threads (0: every core), until `deadline`. `progress`
+    /// hears after each batch of candidates how many were tried and found,
+    /// and returns false to end the run there (a caller's Ctrl-C, say: the
+    /// summary then says [`RunSummary::stopped`]). The options' symmetry is
     /// not used (neighbours of a symmetric puzzle are rarely symmetric).
     ///
     /// Without a deadline a band that the seeds' neighbourhoods do not
@@ -77,7 +79,7 @@ impl Generator {
     /// let generator = Generator::new(GeneratorOptions::new().rating(7.5..=9.0).seed(1)).unwrap();
     /// let mut found = Vec::new();
     /// let summary = generator
-    ///     .run_near(&[seed], 2, 1, None, |_| {}, |g| {
+    ///     .run_near(&[seed], 2, 1, None, |_| true, |g| {
     ///         found.push(g.puzzle);
     ///         Ok::<(), std::convert::Infallible>(())
     ///     })
@@ -99,7 +101,7 @@ impl Generator {
         count: usize,
         threads: usize,
         deadline: Option<Instant>,
-        mut progress: impl FnMut(NearProgress),
+        mut progress: impl FnMut(NearProgress) -> bool,
         mut sink: impl FnMut(&Generated) -> Result<(), E>,
     ) -> Result<RunSummary, RunError<E>> {
         if seeds.is_empty() {
@@ -152,10 +154,14 @@ impl Generator {
                     return Err(Stop::Enough);
                 }
             }
-            progress(NearProgress {
+            let going_on = progress(NearProgress {
                 tried: summary.tried,
                 found: summary.generated,
             });
+            if !going_on {
+                summary.stopped = true;
+                return Err(Stop::Enough);
+            }
             Ok(())
         });
         match result {

@@ -177,6 +177,22 @@ def generate(
     ('easy', True)
     """
 
+def near(
+    puzzles: Iterable[PuzzleLike],
+    n: int,
+    level: Optional[str] = None,
+    rating: Optional[Tuple[float, float]] = None,
+    blanks: Union[int, Tuple[int, int], None] = None,
+    minimal: bool = False,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    threads: int = 0,
+) -> List[Puzzle]:
+    """Up to n puzzles found near puzzles (1 or 2 clues changed), unique,
+    meeting the options and equivalent to none of them or each other; stops at
+    n or after time_limit seconds. Releases the GIL; Ctrl-C raises
+    KeyboardInterrupt."""
+
 def daily(date: str) -> Puzzle:
     """The daily puzzle of date ('YYYY-MM-DD'), as `sudoku daily DATE` prints it."""
 
