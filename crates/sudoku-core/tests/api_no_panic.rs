@@ -7,8 +7,8 @@ use proptest::prelude::*;
 use sudoku_core::batch::{resolve_threads, MAX_THREADS};
 use sudoku_core::check::check_grids;
 use sudoku_core::format::{parse_one, GridWriter};
-use sudoku_core::rate::{self, Candidates, Level, Technique};
-use sudoku_core::transform::{canonical, Transform};
+use sudoku_core::rate::{self, Candidates, Level, Scale, Technique, TechniqueSet};
+use sudoku_core::transform::{automorphisms, canonical, Transform};
 use sudoku_core::{BitmaskSolver, FinalBoards, Grid, PuzzleReader, Solver};
 
 /// Any 81 cells, values 0-9 with blanks likely (so that grids are anything
@@ -59,6 +59,32 @@ proptest! {
         for solution in solver.solutions(&grid).take(3) {
             prop_assert!(solution.solves(&grid));
         }
+        // The bulk forms, with any limit a search can finish.
+        let bounded = limit.min(4096);
+        let counted = solver.count_solutions(&grid, bounded);
+        let mut buffer = vec![Grid::EMPTY];
+        let appended = solver.solutions_into(&grid, bounded, &mut buffer);
+        prop_assert_eq!(appended, if bounded == 0 { 0 } else { counted });
+        prop_assert!(buffer[1..].iter().all(|s| s.solves(&grid)));
+        prop_assert_eq!(solver.solutions_up_to(&grid, bounded).len(), appended);
+    }
+
+    #[test]
+    fn solving_with_any_techniques_from_any_marks(grid in grid(),
+                                                  pencil in proptest::array::uniform32(any::<u16>()),
+                                                  picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..8),
+                                                  native in any::<bool>()) {
+        let set: TechniqueSet = picks.iter().map(|i| Technique::ALL[i.index(Technique::ALL.len())]).collect();
+        let mut marks = [0u16; 81];
+        for (cell, m) in marks.iter_mut().enumerate() {
+            *m = pencil[cell % 32].rotate_left(cell as u32);
+        }
+        let scale = if native { Scale::Native } else { Scale::Se };
+        for start in [Candidates::new(&grid), Candidates::with_pencil_marks(&grid, &marks)] {
+            let progress = rate::apply_techniques(&start, set, scale);
+            prop_assert!(progress.path.iter().all(|step| set.contains(step.technique)));
+            let _ = rate::next_step_from(&progress.position, scale);
+        }
     }
 
     #[test]
@@ -104,6 +130,8 @@ proptest! {
         if let Ok(t) = Transform::new(digits, rows, cols, transpose) {
             let moved = t.apply(&grid);
             prop_assert_eq!(moved.givens(), grid.givens());
+            prop_assert_eq!(t.inverse().apply(&moved), grid);
+            prop_assert_eq!(t.then(&t).apply(&grid), t.apply(&moved));
         }
     }
 }
@@ -116,6 +144,7 @@ proptest! {
     fn canonical_form_of_any_grid(grid in grid()) {
         let form = canonical(&grid);
         prop_assert_eq!(form.givens(), grid.givens());
+        prop_assert_eq!(automorphisms(&form), automorphisms(&grid));
     }
 }
 
@@ -132,18 +161,44 @@ mod generate {
         fn generator_options_of_any_values(lo in any::<usize>(), hi in any::<usize>(),
                                            a in any::<f32>(), b in any::<f32>(),
                                            unique in any::<bool>(), minimal in any::<bool>(),
-                                           cell in any::<usize>(), k in 0usize..5) {
+                                           cell in any::<usize>(), k in any::<prop::sample::Index>()) {
             let options = GeneratorOptions::new()
                 .blanks(lo..=hi)
                 .rating(a..=b)
                 .unique(unique)
                 .minimal(minimal)
-                .symmetry(Symmetry::ALL[k])
-                .level(Level::ALL[k]);
+                .symmetry(Symmetry::ALL[k.index(Symmetry::ALL.len())])
+                .level(Level::ALL[k.index(Level::ALL.len())]);
             let _ = options.feasibility();
             let _ = Generator::new(options);
             for symmetry in Symmetry::ALL {
                 prop_assert_eq!(symmetry.try_image(cell).is_some(), cell < 81);
+            }
+        }
+
+        /// A puzzle from any grid given as its solution, and a search near
+        /// any grids, with any count: an error or puzzles, never a panic;
+        /// each run bounded by a deadline a few milliseconds away.
+        #[test]
+        fn puzzles_from_any_solution_and_near_any_seeds(cells in proptest::collection::vec(0u8..=9, 81),
+                                                        count in prop_oneof![Just(0usize), 1usize..3, Just(usize::MAX)],
+                                                        seed in any::<u64>()) {
+            use sudoku_core::rand::SeedableRng;
+            let grid = sudoku_core::Grid::from_cells(cells.try_into().expect("81 cells")).expect("in range");
+            let generator = Generator::new(GeneratorOptions::new().seed(seed)).expect("default options");
+            let soon = || Some(std::time::Instant::now() + std::time::Duration::from_millis(20));
+            let mut rng = sudoku_core::rand::rngs::StdRng::seed_from_u64(seed);
+            if let Ok(p) = generator.puzzle_from_solution(&grid, &mut rng, soon()) {
+                prop_assert!(grid.is_solved() && p.solution == grid);
+            }
+            let mut found = 0usize;
+            let run = generator.run_near(&[grid], count, 2, soon(), |_| true, |_| {
+                found += 1;
+                Ok::<(), std::convert::Infallible>(())
+            });
+            if let Ok(summary) = run {
+                prop_assert_eq!(summary.generated, found);
+                prop_assert!(found <= count);
             }
         }
     }
