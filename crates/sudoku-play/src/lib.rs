@@ -8,7 +8,8 @@
 //! - [`source`]: where puzzles, ratings and hints come from;
 //! - [`ui`]: drawing a game (and the menu) into a ratatui frame;
 //! - [`save`]: where the save file lives on each platform;
-//! - [`stats`]: games won and best times per level;
+//! - [`stats`]: games played and won, times and streaks per level;
+//! - [`settings`]: the player's settings and their file;
 //! - [`daily`]: the daily puzzle's date, level and seed.
 //!
 //! The `sudoku-play` binary wires these to a real terminal.
@@ -17,6 +18,7 @@
 pub mod daily;
 pub mod game;
 pub mod save;
+pub mod settings;
 pub mod source;
 pub mod stats;
 pub mod ui;

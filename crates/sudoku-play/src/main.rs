@@ -36,6 +36,7 @@ use sudoku_core::{BitmaskSolver, Grid, Solver};
 use sudoku_play::daily::Date;
 use sudoku_play::game::{Action, Game, Outcome};
 use sudoku_play::save;
+use sudoku_play::settings::{Field, Settings, ThemeName};
 use sudoku_play::source::{self, Difficulty};
 use sudoku_play::stats::{self, Stats, Win};
 use sudoku_play::ui::{self, Extras, Geometry, MenuItem, Theme};
@@ -53,7 +54,8 @@ usage: sudoku-play                       menu: resume, daily puzzle, new game by
   --technique NAME       x-wing, xy-wing, turbot-fish, ... (SE's: `sudoku rate --techniques`)
   --daily                today's puzzle (UTC), the same for every player
   --date YYYY-MM-DD      the daily puzzle of another date
-  --mistake-limit N      end the game after N mistakes (default: no limit)
+  --mistake-limit N      end the game after N mistakes (default: the settings', else none)
+  --theme T              normal or high-contrast, for this run (default: the settings')
   -h, --help             this help
   -V, --version          the version
 
@@ -61,8 +63,11 @@ Keys: arrows, hjkl or WASD move (or click a cell); 1-9 enter; 0, Backspace or
 Delete clear; n pencil marks; m auto-remove marks; f fill in every candidate;
 x clear every mark; u undo; Ctrl-R redo; ? hint (technique, then cells, then
 apply); PgDn/PgUp page through a long hint; c check digits and marks; p pause;
-Esc back to the menu; q quit and save. After a win: n new game of the same level (the menu after a
-daily or custom puzzle), m menu, q quit.
+r restart (asks first); i or F1 help; Esc back to the menu; q quit and save.
+After a win: n new game of the same level (another puzzle of the technique
+after --technique; the menu after a daily or custom puzzle), m menu, q quit;
+out of mistakes, r retries the same puzzle. The menu also has Statistics,
+Settings (saved beside the game) and Help.
 The game is saved on every move, undo history included, and offered for
 resuming from the menu; a game in progress is never replaced without asking.
 NO_COLOR=1 turns colours off.
@@ -78,6 +83,8 @@ enum Start {
     New(Difficulty, u64),
     Daily(Date),
     Custom(Grid, Grid),
+    /// A puzzle dealt to teach a technique (`--technique`).
+    Lesson(sudoku_core::rate::Technique, Grid, Grid),
 }
 
 /// What the command line asks for.
@@ -98,6 +105,8 @@ struct Launch {
     /// Mistakes that end a game, 0 for no limit; `None` when not given, so
     /// that a resumed game keeps its own.
     mistake_limit: Option<u32>,
+    /// `--theme`, for this run only; `None` keeps the settings' theme.
+    theme: Option<ThemeName>,
 }
 
 /// Writes to stderr, ignoring a closed stderr: there is nowhere left to report it.
@@ -130,6 +139,8 @@ fn main() -> ExitCode {
     let theme = Theme::from_env();
     let mut save_path = save::save_path();
     let stats_path = save_path.as_deref().map(save::stats_path_beside);
+    let settings_path = save_path.as_deref().map(save::settings_path_beside);
+    let (settings, settings_note) = load_settings(settings_path.as_deref());
     // One copy of the game at a time owns the save: a second one sharing the
     // data directory would overwrite the first one's moves with its own.
     let mut save_error = None;
@@ -180,6 +191,11 @@ fn main() -> ExitCode {
     let mut app = App {
         terminal: &mut terminal,
         theme,
+        base_theme: theme,
+        settings,
+        settings_path,
+        settings_note: settings_note.clone(),
+        cli_theme: launch.theme,
         save_path,
         stats_path,
         _lock: lock,
@@ -190,6 +206,15 @@ fn main() -> ExitCode {
         mistake_limit: launch.mistake_limit,
         caught,
     };
+    app.apply_settings();
+    if let Some(note) = settings_note {
+        if app.fresh_notice.is_none() {
+            app.fresh_notice = Some(Notice {
+                short: Some("settings unreadable; defaults used".to_string()),
+                full: note,
+            });
+        }
+    }
     let result = app.run(launch.start);
     let save_error = app.save_error.take();
     let notice = app.notice.take();
@@ -212,6 +237,31 @@ fn main() -> ExitCode {
         (Ok(()), Some(_)) => ExitCode::from(3),
         (Ok(()), None) => ExitCode::SUCCESS,
     }
+}
+
+/// The settings in the file at `path`: the defaults when there is none (or
+/// no path), and the defaults with a note saying why when it cannot be read.
+fn load_settings(path: Option<&Path>) -> (Settings, Option<String>) {
+    let Some(path) = path else {
+        return (Settings::default(), None);
+    };
+    let why = match std::fs::read(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return (Settings::default(), None),
+        Err(e) => e.to_string(),
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Err(_) => "it is not text".to_string(),
+            Ok(text) => match Settings::parse(&text) {
+                Ok(settings) => return (settings, None),
+                Err(e) => e,
+            },
+        },
+    };
+    let note = format!(
+        "the settings in {} could not be read ({why}); the defaults are used, and the file \
+         is replaced when a setting is changed",
+        path.display()
+    );
+    (Settings::default(), Some(note))
 }
 
 /// Writes `text` to stdout for `--help` or `--version`; status 0, or 1 when
@@ -238,6 +288,7 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Requ
     let mut daily = false;
     let mut date = None;
     let mut mistake_limit = None;
+    let mut theme = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Long("technique") => {
@@ -281,6 +332,15 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Requ
                     format!("--mistake-limit wants a whole number (0 for none), not '{text}'")
                 })?);
             }
+            Long("theme") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                theme = Some(
+                    value
+                        .to_string_lossy()
+                        .parse::<ThemeName>()
+                        .map_err(|e| format!("--theme: {e}"))?,
+                );
+            }
             Value(value) if puzzle.is_none() => puzzle = Some(value),
             other => return Err(other.unexpected().to_string()),
         }
@@ -289,6 +349,7 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Requ
         Ok(Request::Play(Launch {
             start,
             mistake_limit,
+            theme,
         }))
     };
     let level_or_seed = difficulty.is_some() || seed.is_some();
@@ -302,7 +363,7 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Requ
         // Dealt before the terminal is taken over, so that a rare technique's
         // wait, or its failure, is reported on a normal screen.
         let made = source::generate_teaching(technique, seed.unwrap_or_else(fresh_seed))?;
-        return launch(Start::Custom(made.puzzle, made.solution));
+        return launch(Start::Lesson(technique, made.puzzle, made.solution));
     }
     if let Some(value) = puzzle {
         if level_or_seed || daily || date.is_some() {
@@ -531,7 +592,18 @@ const TICK: Duration = Duration::from_millis(100);
 
 struct App<'t> {
     terminal: &'t mut Term,
+    /// How to draw: `base_theme` with the settings (and `--theme`) applied.
     theme: Theme,
+    /// `NO_COLOR`'s choice, before the settings.
+    base_theme: Theme,
+    /// The player's settings, as saved (flags do not change them).
+    settings: Settings,
+    /// `settings.txt` beside the save; `None` without a data directory.
+    settings_path: Option<PathBuf>,
+    /// Why the settings file could not be read, or saved; shown on the settings screen.
+    settings_note: Option<String>,
+    /// `--theme`, which overrides the settings' theme for this run.
+    cli_theme: Option<ThemeName>,
     save_path: Option<PathBuf>,
     /// `stats.txt`, kept even when this copy does not save its game.
     stats_path: Option<PathBuf>,
@@ -565,8 +637,11 @@ struct Notice {
 enum End {
     Quit,
     Menu,
-    /// A new game of the same level as this label's.
+    /// A new game of the same level as this label's (of the same technique
+    /// after a lesson).
     NewGame(String),
+    /// The same puzzle again on a fresh board, after running out of mistakes.
+    Retry,
 }
 
 /// The answer to "replace the game in progress?".
@@ -626,7 +701,12 @@ impl App<'_> {
                 match (replace, saved) {
                     (Answer::Quit, _) => return Ok(()),
                     (Answer::No, Some((text, ..))) => self.resume(&text),
-                    _ => Some(self.start_game(start)?),
+                    (_, saved) => {
+                        if let Some((_, _, replaced)) = saved {
+                            self.update_stats(|s| s.record_loss(replaced.label()));
+                        }
+                        self.start_game(start)?
+                    }
                 }
             }
         };
@@ -641,8 +721,12 @@ impl App<'_> {
             match self.play(current)? {
                 End::Quit => return Ok(()),
                 End::Menu => {}
+                // Handled in the game's loop.
+                End::Retry => {}
                 End::NewGame(label) => {
-                    if let Ok(difficulty) = stats::level_of(&label).parse::<Difficulty>() {
+                    if let Some(technique) = ui::technique_of(&label) {
+                        game = self.lesson(technique, fresh_seed())?;
+                    } else if let Ok(difficulty) = stats::level_of(&label).parse::<Difficulty>() {
                         game = Some(self.new_game(difficulty, fresh_seed())?);
                     }
                 }
@@ -650,21 +734,81 @@ impl App<'_> {
         }
     }
 
-    /// The game `start` asks for; not [`Start::Menu`].
-    fn start_game(&mut self, start: Start) -> io::Result<Game> {
-        Ok(match start {
-            Start::Custom(puzzle, solution) => Game::new(
+    /// The game `start` asks for, or `None` for [`Start::Menu`].
+    fn start_game(&mut self, start: Start) -> io::Result<Option<Game>> {
+        Ok(Some(match start {
+            Start::Custom(puzzle, solution) => self.with_settings(Game::new(
                 puzzle,
                 solution,
                 source::rating(&puzzle),
                 "custom".to_string(),
                 Instant::now(),
-            )
-            .with_mistake_limit(self.mistake_limit.unwrap_or(0)),
+            )),
+            Start::Lesson(technique, puzzle, solution) => {
+                self.lesson_game(technique, puzzle, solution)
+            }
             Start::New(difficulty, seed) => self.new_game(difficulty, seed)?,
             Start::Daily(date) => self.daily_game(date)?,
-            Start::Menu => unreachable!("the menu is not a game"),
-        })
+            Start::Menu => return Ok(None),
+        }))
+    }
+
+    /// A new game as the settings (and `--mistake-limit`) ask: its mistake
+    /// limit and auto-removal.
+    fn with_settings(&self, game: Game) -> Game {
+        game.with_mistake_limit(self.mistake_limit.unwrap_or(self.settings.mistake_limit))
+            .with_auto_remove(self.settings.auto_remove)
+    }
+
+    /// A lesson's game, labelled "technique NAME" so that the Solved!
+    /// screen offers another puzzle of the same technique.
+    fn lesson_game(
+        &self,
+        technique: sudoku_core::rate::Technique,
+        puzzle: Grid,
+        solution: Grid,
+    ) -> Game {
+        self.with_settings(Game::new(
+            puzzle,
+            solution,
+            source::rating(&puzzle),
+            format!("technique {}", technique.name()),
+            Instant::now(),
+        ))
+    }
+
+    /// Another puzzle teaching `technique`; `None` (and a note in the
+    /// menu) when none turned up in time.
+    fn lesson(
+        &mut self,
+        technique: sudoku_core::rate::Technique,
+        seed: u64,
+    ) -> io::Result<Option<Game>> {
+        let notice = format!("Dealing a puzzle whose hardest step is {technique}…");
+        self.terminal.draw(|f| ui::draw_notice(f, &notice))?;
+        match source::generate_teaching(technique, seed) {
+            Ok(made) => Ok(Some(self.lesson_game(
+                technique,
+                made.puzzle,
+                made.solution,
+            ))),
+            Err(e) => {
+                self.fresh_notice = Some(Notice {
+                    full: e,
+                    short: None,
+                });
+                Ok(None)
+            }
+        }
+    }
+
+    /// Applies the settings (and `--theme`) to how the game is drawn.
+    fn apply_settings(&mut self) {
+        let mut shown = self.settings;
+        if let Some(theme) = self.cli_theme {
+            shown.theme = theme;
+        }
+        self.theme = self.base_theme.with_settings(&shown);
     }
 
     fn new_game(&mut self, difficulty: Difficulty, seed: u64) -> io::Result<Game> {
@@ -679,14 +823,13 @@ impl App<'_> {
         let notice = format!("Generating a{} {difficulty} puzzle…", an(difficulty));
         self.terminal.draw(|f| ui::draw_notice(f, &notice))?;
         let made = source::generate(difficulty, seed);
-        Ok(Game::new(
+        Ok(self.with_settings(Game::new(
             made.puzzle,
             made.solution,
             made.rating,
             label,
             Instant::now(),
-        )
-        .with_mistake_limit(self.mistake_limit.unwrap_or(0)))
+        )))
     }
 
     /// The saved game `text`, resumed now, with `--mistake-limit` applied
@@ -761,6 +904,13 @@ impl App<'_> {
 
     /// Counts a win in the stats file beside the save; `None` when it cannot be written.
     fn record_win(&mut self, game: &Game, now: Instant) -> Option<Win> {
+        let (label, time, hints) = (game.label(), game.elapsed(now), game.hints_used());
+        self.update_stats(|stats| stats.record_win(label, time, hints))
+    }
+
+    /// Changes the stats file beside the save with `change`; `None` when it
+    /// cannot be read or written (the reason goes to `save_error`).
+    fn update_stats<T>(&mut self, change: impl FnOnce(&mut Stats) -> T) -> Option<T> {
         let path = self.stats_path.clone()?;
         // An unreadable stats file is not overwritten: it may be a newer
         // version's, or the player's to repair.
@@ -769,7 +919,7 @@ impl App<'_> {
                 Ok(stats) => stats,
                 Err(e) => {
                     self.save_error = Some(format!(
-                        "{} is not a stats file ({e}); the win is not counted",
+                        "{} is not a stats file ({e}); the game is not counted",
                         path.display()
                     ));
                     return None;
@@ -781,13 +931,107 @@ impl App<'_> {
                 return None;
             }
         };
-        let win = stats.record_win(game.label(), game.elapsed(now));
+        let result = change(&mut stats);
         match save::write_atomically(&path, &stats.to_text()) {
-            Ok(()) => Some(win),
+            Ok(()) => Some(result),
             Err(e) => {
                 self.save_error = Some(format!("cannot save the stats to {}: {e}", path.display()));
                 None
             }
+        }
+    }
+
+    /// Shows the statistics until a key is pressed.
+    fn stats_screen(&mut self) -> io::Result<()> {
+        let stats = self.load_stats();
+        let theme = self.theme;
+        self.wait_key(|f| ui::draw_stats(f, &stats, theme))?;
+        Ok(())
+    }
+
+    /// The settings screen: arrows choose and change, each change is saved
+    /// at once and applies from then on; Esc, q or Enter on nothing go back.
+    fn settings_screen(&mut self) -> io::Result<()> {
+        let mut selected = 0;
+        loop {
+            let theme = self.theme;
+            let settings = self.settings;
+            let mut notes: Vec<String> = Vec::new();
+            notes.extend(self.settings_note.clone());
+            if let Some(limit) = self.mistake_limit {
+                notes.push(format!(
+                    "--mistake-limit {limit} sets new games' limit for this run."
+                ));
+            }
+            if let Some(theme) = self.cli_theme {
+                notes.push(format!("--theme {theme} is used for this run."));
+            }
+            let note = (!notes.is_empty()).then(|| notes.join(" "));
+            let Some(key) = self
+                .wait_key(|f| ui::draw_settings(f, &settings, selected, theme, note.as_deref()))?
+            else {
+                return Ok(());
+            };
+            let field = Field::ALL[selected];
+            let forward = match key.code {
+                _ if key.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
+                KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('w') => {
+                    selected = (selected + Field::ALL.len() - 1) % Field::ALL.len();
+                    continue;
+                }
+                KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('s') => {
+                    selected = (selected + 1) % Field::ALL.len();
+                    continue;
+                }
+                KeyCode::Right
+                | KeyCode::Char('l')
+                | KeyCode::Char('d')
+                | KeyCode::Enter
+                | KeyCode::Char(' ') => true,
+                KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('a') => false,
+                KeyCode::Esc | KeyCode::Char('q') => return Ok(()),
+                _ => continue,
+            };
+            self.settings.step(field, forward);
+            self.apply_settings();
+            self.settings_note = None;
+            if let Some(path) = &self.settings_path {
+                if let Err(e) = save::write_atomically(path, &self.settings.to_text()) {
+                    self.settings_note = Some(format!(
+                        "cannot save the settings to {}: {e}; they hold for this run",
+                        path.display()
+                    ));
+                }
+            } else {
+                self.settings_note =
+                    Some("no home directory: the settings hold for this run only".to_string());
+            }
+        }
+    }
+
+    /// The help screen: every key, scrolled with the arrows and PgUp/PgDn,
+    /// until another key.
+    fn help_screen(&mut self) -> io::Result<()> {
+        let mut scroll = 0usize;
+        loop {
+            let theme = self.theme;
+            let max = std::cell::Cell::new(0);
+            let shown = scroll;
+            let Some(key) = self.wait_key(|f| max.set(ui::draw_help(f, shown, theme)))? else {
+                return Ok(());
+            };
+            let page = 10;
+            scroll = match key.code {
+                _ if key.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
+                KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('w') => scroll.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('s') => scroll + 1,
+                KeyCode::PageUp | KeyCode::Char('[') => scroll.saturating_sub(page),
+                KeyCode::PageDown | KeyCode::Char(']') | KeyCode::Char(' ') => scroll + page,
+                KeyCode::Home => 0,
+                KeyCode::End => max.get(),
+                _ => return Ok(()),
+            }
+            .min(max.get());
         }
     }
 
@@ -852,7 +1096,12 @@ impl App<'_> {
                     .into_iter()
                     .map(|d| MenuItem::New(d, stats.get(d.name()))),
             );
-            items.push(MenuItem::Quit);
+            items.extend([
+                MenuItem::Statistics,
+                MenuItem::Settings,
+                MenuItem::Help,
+                MenuItem::Quit,
+            ]);
             selected %= items.len();
             let theme = self.theme;
             let choice = loop {
@@ -884,6 +1133,18 @@ impl App<'_> {
             };
             let start = match choice {
                 MenuItem::Quit => return Ok(None),
+                MenuItem::Statistics => {
+                    self.stats_screen()?;
+                    continue;
+                }
+                MenuItem::Settings => {
+                    self.settings_screen()?;
+                    continue;
+                }
+                MenuItem::Help => {
+                    self.help_screen()?;
+                    continue;
+                }
                 MenuItem::Resume(_) => {
                     // Read again now, so time spent in the menu does not count.
                     if let Some((text, ..)) = saved {
@@ -910,12 +1171,14 @@ impl App<'_> {
                         .to_string(),
                 ];
                 match self.ask(&question)? {
-                    Answer::Yes => {}
+                    Answer::Yes => {
+                        self.update_stats(|s| s.record_loss(game.label()));
+                    }
                     Answer::No => continue,
                     Answer::Quit => return Ok(None),
                 }
             }
-            return self.start_game(start).map(Some);
+            return self.start_game(start);
         }
     }
 
@@ -955,6 +1218,11 @@ impl App<'_> {
                         // While the board is hidden only quitting works, as in play.
                         match game_over_key(key, game) {
                             Some(End::Quit) => return Ok(End::Quit),
+                            Some(End::Retry) if !game.is_hidden() => {
+                                *game = game.restarted(now);
+                                win = None;
+                                self.save(game);
+                            }
                             Some(end) if !game.is_hidden() => return Ok(end),
                             _ => {}
                         }
@@ -972,6 +1240,7 @@ impl App<'_> {
                 self.fresh_notice = None;
             }
             let was_solved = game.is_solved();
+            let was_over = game.is_over();
             let outcome = match event {
                 Event::Key(key) if key.kind != KeyEventKind::Release => game.handle_key(key, now),
                 Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
@@ -994,8 +1263,31 @@ impl App<'_> {
                 Outcome::Changed => {
                     if !was_solved && game.is_solved() {
                         win = self.record_win(game, now);
+                    } else if !was_over && game.is_lost() {
+                        self.update_stats(|s| s.record_loss(game.label()));
                     }
                     self.save(game);
+                }
+                Outcome::Help => {
+                    // The clock stops while the board is out of sight.
+                    game.set_hidden(true, now);
+                    self.help_screen()?;
+                }
+                Outcome::Restart => {
+                    game.set_hidden(true, now);
+                    let question = [
+                        "Restart this puzzle?".to_string(),
+                        "Your digits, pencil marks, hints and time go; the puzzle stays."
+                            .to_string(),
+                        "It counts as a game played and not won.".to_string(),
+                        String::new(),
+                        "y restart · n keep playing".to_string(),
+                    ];
+                    if let Answer::Yes = self.ask(&question)? {
+                        self.update_stats(|s| s.record_loss(game.label()));
+                        *game = game.restarted(Instant::now());
+                        self.save(game);
+                    }
                 }
                 Outcome::Quit => {
                     if self.may_leave(game)? {
@@ -1116,6 +1408,7 @@ fn game_over_key(key: KeyEvent, game: &Game) -> Option<End> {
             Some(End::NewGame(game.label().to_string()))
         }
         KeyCode::Char('m') | KeyCode::Char('M') | KeyCode::Esc => Some(End::Menu),
+        KeyCode::Char('r') | KeyCode::Char('R') if game.is_lost() => Some(End::Retry),
         KeyCode::Char('q') | KeyCode::Char('Q') => Some(End::Quit),
         _ => None,
     }
@@ -1358,18 +1651,49 @@ mod tests {
             "0 asks for no limit, even on a resumed game"
         );
         assert_eq!(launch(&["--mistake-limit", "3"]).start, Start::Menu);
+        assert_eq!(launch(&[]).theme, None, "the settings' theme by default");
+        assert_eq!(
+            launch(&["--theme", "high-contrast"]).theme,
+            Some(ThemeName::HighContrast)
+        );
+        let e = parse(&["--theme", "neon"]).unwrap_err();
+        assert!(e.contains("--theme") && e.contains("neon"), "{e}");
+    }
+
+    #[test]
+    fn an_unreadable_settings_file_gives_the_defaults_and_a_note() {
+        let dir = std::env::temp_dir().join(format!("sudoku-play-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.txt");
+        assert_eq!(load_settings(Some(&path)), (Settings::default(), None));
+        assert_eq!(load_settings(None), (Settings::default(), None));
+        std::fs::write(&path, b"\xff\xfe garbage").unwrap();
+        let (settings, note) = load_settings(Some(&path));
+        assert_eq!(settings, Settings::default());
+        assert!(note.unwrap().contains("not text"));
+        std::fs::write(&path, "sudoku-play settings 1\nhighlights maybe\n").unwrap();
+        let (settings, note) = load_settings(Some(&path));
+        assert_eq!(settings, Settings::default());
+        assert!(note.unwrap().contains("line 2"));
+        // A directory in the way is a reason too, never a panic.
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
+        assert!(load_settings(Some(&path)).1.is_some());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn technique_deals_a_puzzle_that_teaches_it() {
         let dealt = parse(&["--technique", "x-wing", "--seed", "3"]);
-        let Ok(Some(Start::Custom(puzzle, solution))) = &dealt else {
+        let Ok(Some(Start::Lesson(technique, puzzle, solution))) = &dealt else {
             panic!("{dealt:?}");
         };
         assert!(solution.solves(puzzle));
         let path = sudoku_core::rate::explain(puzzle);
         let hardest = sudoku_core::rate::hardest_step(&path).map(|step| step.technique);
         assert_eq!(hardest, Some(sudoku_core::rate::Technique::XWing));
+        assert_eq!(*technique, sudoku_core::rate::Technique::XWing);
         assert_eq!(parse(&["--technique", "X-Wing", "--seed", "3"]), dealt);
         let err = |args: &[&str]| parse(args).unwrap_err();
         assert!(err(&["--technique", "x-wings"]).contains("unknown technique"));

@@ -47,6 +47,14 @@ pub fn stats_path_beside(save: &Path) -> PathBuf {
     save.with_file_name(STATS_FILE)
 }
 
+/// The settings file's name, beside the save file.
+pub const SETTINGS_FILE: &str = "settings.txt";
+
+/// The settings file beside the save file at `save`.
+pub fn settings_path_beside(save: &Path) -> PathBuf {
+    save.with_file_name(SETTINGS_FILE)
+}
+
 /// The full path of the save file.
 pub fn save_path() -> Option<PathBuf> {
     data_dir().map(|dir| dir.join(SAVE_FILE))

@@ -1,11 +1,28 @@
-//! Games won and best times, per level, kept in `stats.txt` beside the save.
+//! Games played and won, times and streaks, per level, kept in `stats.txt`
+//! beside the save.
 //!
-//! The file is a header line and one line per level:
-//! `LEVEL won N best_ms MS` (`best_ms -` before the first win). Levels are the
-//! difficulty names, `daily` and `custom`. Each daily puzzle solved adds a
-//! line `daily_solved YYYY-MM-DD`: a date's daily counts once, and solving it
-//! again is practice, with no win or best time counted. A missing file means
-//! no games yet; unknown lines are skipped so an older game reads a newer file.
+//! # The file
+//! A header line, `sudoku-play stats 2`, then one line per level:
+//! `LEVEL played P won W no_hints N timed T total_ms S best_ms B`, where
+//! `no_hints` counts the wins without a hint, `total_ms` sums the times of
+//! the `timed` wins (for the average) and `best_ms` is the fastest win
+//! *without hints* (`-` before the first). Levels are the difficulty names,
+//! `daily`, `custom` and `technique`. One line `streak current C best B`
+//! holds the streaks of wins in a row, and each daily puzzle solved adds a
+//! line `daily_solved YYYY-MM-DD`: a date's daily counts once, and solving
+//! it again is practice, with nothing counted.
+//!
+//! A game counts as played when it is won, lost (out of mistakes), or given
+//! up (restarted, or replaced by a new game while in progress); a game lost
+//! or given up ends the current streak.
+//!
+//! # Versions
+//! Version 1 (`sudoku-play stats 1`) had only `LEVEL won N best_ms MS`. It
+//! still reads: each win counts as a game played, none as won without hints
+//! (version 1 did not know), and its best time is kept, since it was the
+//! player's; its wins have no time for the average. The file is written
+//! back as version 2 at the next win. Unknown lines and fields are skipped
+//! so that an older game reads a newer file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -13,21 +30,55 @@ use std::time::Duration;
 
 use crate::daily::Date;
 
-const HEADER: &str = "sudoku-play stats 1";
+const HEADER: &str = "sudoku-play stats 2";
+const HEADER_V1: &str = "sudoku-play stats 1";
 
 /// One level's record.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Record {
+    /// Games finished or given up.
+    pub played: u32,
     /// Games solved.
     pub won: u32,
-    /// The fastest solve, if any.
+    /// Games solved without a hint.
+    pub no_hints: u32,
+    /// Wins whose time is in `total` (wins from a version 1 file are not).
+    pub timed: u32,
+    /// The sum of the timed wins' times.
+    pub total: Duration,
+    /// The fastest solve without hints, if any.
     pub best: Option<Duration>,
 }
 
-/// Every level's record.
+impl Record {
+    /// Wins as a whole percentage of games played; `None` before the first game.
+    pub fn win_rate(&self) -> Option<u32> {
+        (self.played > 0).then(|| {
+            let rate = u64::from(self.won.min(self.played)) * 100 / u64::from(self.played);
+            rate as u32
+        })
+    }
+
+    /// The average time of the timed wins; `None` before the first.
+    pub fn average(&self) -> Option<Duration> {
+        (self.timed > 0).then(|| self.total / self.timed)
+    }
+}
+
+/// Wins in a row.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Streak {
+    /// Wins since the last game lost or given up.
+    pub current: u32,
+    /// The longest run of wins.
+    pub best: u32,
+}
+
+/// Every level's record, the streaks and the dailies solved.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
     records: BTreeMap<String, Record>,
+    streak: Streak,
     /// The dates whose daily puzzle has been solved.
     dailies: BTreeSet<Date>,
 }
@@ -40,8 +91,10 @@ pub struct Win {
     /// True when this win set the best time.
     pub new_best: bool,
     /// True when the game was a daily puzzle already solved before: it is
-    /// practice, and neither the games won nor the best time changed.
+    /// practice, and nothing was counted.
     pub practice: bool,
+    /// True when hints were used: the win counts, its time is not a best time.
+    pub with_hints: bool,
 }
 
 /// The level a game's label counts under: its first word ("daily 2026-11-30" → "daily").
@@ -50,34 +103,69 @@ pub fn level_of(label: &str) -> &str {
 }
 
 impl Stats {
-    /// Reads the file's text; `Err` names the line that is not `LEVEL won N best_ms MS`.
+    /// Reads the file's text, of version 2 or 1; `Err` names the line that
+    /// cannot be read.
     pub fn parse(text: &str) -> Result<Stats, String> {
         let mut lines = text.lines().enumerate();
-        match lines.next() {
-            Some((_, first)) if first.trim_end() == HEADER => {}
+        let version = match lines.next().map(|(_, first)| first.trim_end()) {
+            Some(HEADER) => 2,
+            Some(HEADER_V1) => 1,
             _ => return Err(format!("line 1: expected '{HEADER}'")),
-        }
+        };
         let mut stats = Stats::default();
         for (i, line) in lines {
+            let at = || format!("line {}: '{line}'", i + 1);
+            let bad = || format!("{} has a bad number", at());
             let words: Vec<&str> = line.split_whitespace().collect();
             match words[..] {
                 [] => {}
                 ["daily_solved", date] => {
-                    let date = date
-                        .parse()
-                        .map_err(|e| format!("line {}: '{line}': {e}", i + 1))?;
+                    let date = date.parse().map_err(|e| format!("{}: {e}", at()))?;
                     stats.dailies.insert(date);
                 }
-                [level, "won", won, "best_ms", best] => {
-                    let bad = || format!("line {}: '{line}' has a bad number", i + 1);
-                    let won = won.parse().map_err(|_| bad())?;
-                    let best = match best {
-                        "-" => None,
-                        ms => Some(Duration::from_millis(ms.parse().map_err(|_| bad())?)),
+                ["streak", ref fields @ ..] if version >= 2 => {
+                    for pair in fields.chunks(2) {
+                        let [key, value] = pair else {
+                            return Err(bad());
+                        };
+                        let n: u32 = value.parse().map_err(|_| bad())?;
+                        match *key {
+                            "current" => stats.streak.current = n,
+                            "best" => stats.streak.best = n,
+                            _ => {}
+                        }
+                    }
+                }
+                [level, "won", won, "best_ms", best] if version == 1 => {
+                    let won: u32 = won.parse().map_err(|_| bad())?;
+                    let best = parse_ms(best).ok_or_else(bad)?;
+                    let record = Record {
+                        played: won,
+                        won,
+                        best,
+                        ..Record::default()
                     };
-                    stats
-                        .records
-                        .insert(level.to_string(), Record { won, best });
+                    stats.records.insert(level.to_string(), record);
+                }
+                [level, ref fields @ ..] if version >= 2 && fields.len() % 2 == 0 => {
+                    let mut record = Record::default();
+                    for pair in fields.chunks(2) {
+                        let (key, value) = (pair[0], pair[1]);
+                        let n = || value.parse::<u32>().map_err(|_| bad());
+                        match key {
+                            "played" => record.played = n()?,
+                            "won" => record.won = n()?,
+                            "no_hints" => record.no_hints = n()?,
+                            "timed" => record.timed = n()?,
+                            "total_ms" => {
+                                record.total = parse_ms(value).flatten().ok_or_else(bad)?
+                            }
+                            "best_ms" => record.best = parse_ms(value).ok_or_else(bad)?,
+                            // A newer version's field.
+                            _ => {}
+                        }
+                    }
+                    stats.records.insert(level.to_string(), record);
                 }
                 _ => {}
             }
@@ -85,15 +173,28 @@ impl Stats {
         Ok(stats)
     }
 
-    /// The file's text.
+    /// The file's text, always of the newest version.
     pub fn to_text(&self) -> String {
         let mut out = format!("{HEADER}\n");
         for (level, r) in &self.records {
             let best = r
                 .best
                 .map_or("-".to_string(), |b| b.as_millis().to_string());
-            let _ = writeln!(out, "{level} won {} best_ms {best}", r.won);
+            let _ = writeln!(
+                out,
+                "{level} played {} won {} no_hints {} timed {} total_ms {} best_ms {best}",
+                r.played,
+                r.won,
+                r.no_hints,
+                r.timed,
+                r.total.as_millis()
+            );
         }
+        let _ = writeln!(
+            out,
+            "streak current {} best {}",
+            self.streak.current, self.streak.best
+        );
         for date in &self.dailies {
             let _ = writeln!(out, "daily_solved {date}");
         }
@@ -105,36 +206,87 @@ impl Stats {
         self.records.get(level).copied().unwrap_or_default()
     }
 
+    /// Every level with a record, in name order.
+    pub fn levels(&self) -> impl Iterator<Item = (&str, Record)> {
+        self.records.iter().map(|(l, r)| (l.as_str(), *r))
+    }
+
+    /// The streaks of wins in a row, over every level.
+    pub fn streak(&self) -> Streak {
+        self.streak
+    }
+
     /// True when the daily puzzle of `date` has been solved.
     pub fn daily_solved(&self, date: Date) -> bool {
         self.dailies.contains(&date)
     }
 
-    /// Counts a game of `label` solved in `time`. A daily puzzle ("daily
-    /// YYYY-MM-DD") counts once per date: solved again, it is practice, and
-    /// the record is left as it was.
-    pub fn record_win(&mut self, label: &str, time: Duration) -> Win {
-        let daily = daily_date(label);
-        if let Some(date) = daily {
-            if !self.dailies.insert(date) {
-                return Win {
-                    record: self.get(level_of(label)),
-                    new_best: false,
-                    practice: true,
-                };
-            }
+    /// True when a game of `label` is practice: a daily already solved.
+    fn is_practice(&self, label: &str) -> bool {
+        daily_date(label).is_some_and(|date| self.daily_solved(date))
+    }
+
+    /// Counts a game of `label` solved in `time` with `hints` hints. A daily
+    /// puzzle ("daily YYYY-MM-DD") counts once per date: solved again, it is
+    /// practice, and the record is left as it was. A win with hints counts
+    /// as a win, but its time is not a best time.
+    pub fn record_win(&mut self, label: &str, time: Duration, hints: u32) -> Win {
+        let with_hints = hints > 0;
+        if self.is_practice(label) {
+            return Win {
+                record: self.get(level_of(label)),
+                new_best: false,
+                practice: true,
+                with_hints,
+            };
+        }
+        if let Some(date) = daily_date(label) {
+            self.dailies.insert(date);
         }
         let record = self.records.entry(level_of(label).to_string()).or_default();
+        record.played += 1;
         record.won += 1;
-        let new_best = record.best.is_none_or(|best| time < best);
-        if new_best {
-            record.best = Some(time);
+        record.timed += 1;
+        record.total += time;
+        let mut new_best = false;
+        if !with_hints {
+            record.no_hints += 1;
+            new_best = record.best.is_none_or(|best| time < best);
+            if new_best {
+                record.best = Some(time);
+            }
         }
+        let record = *record;
+        self.streak.current += 1;
+        self.streak.best = self.streak.best.max(self.streak.current);
         Win {
-            record: *record,
+            record,
             new_best,
             practice: false,
+            with_hints,
         }
+    }
+
+    /// Counts a game of `label` played and not won: lost (out of mistakes)
+    /// or given up. It ends the current streak; a daily already solved is
+    /// practice and changes nothing.
+    pub fn record_loss(&mut self, label: &str) {
+        if self.is_practice(label) {
+            return;
+        }
+        self.records
+            .entry(level_of(label).to_string())
+            .or_default()
+            .played += 1;
+        self.streak.current = 0;
+    }
+}
+
+/// `-` as `Some(None)`, milliseconds as `Some(Some(_))`, anything else `None`.
+fn parse_ms(text: &str) -> Option<Option<Duration>> {
+    match text {
+        "-" => Some(None),
+        ms => ms.parse().ok().map(|ms| Some(Duration::from_millis(ms))),
     }
 }
 
@@ -150,22 +302,21 @@ fn daily_date(label: &str) -> Option<Date> {
 mod tests {
     use super::*;
 
+    fn s(secs: u64) -> Duration {
+        Duration::from_secs(secs)
+    }
+
     #[test]
     fn wins_count_and_keep_the_best_time_per_level() {
         let mut stats = Stats::default();
-        let s = Duration::from_secs;
-        assert!(stats.record_win("easy", s(300)).new_best);
-        assert!(!stats.record_win("easy", s(400)).new_best);
-        let win = stats.record_win("easy", s(200));
+        assert!(stats.record_win("easy", s(300), 0).new_best);
+        assert!(!stats.record_win("easy", s(400), 0).new_best);
+        let win = stats.record_win("easy", s(200), 0);
         assert!(win.new_best);
-        assert_eq!(
-            win.record,
-            Record {
-                won: 3,
-                best: Some(s(200))
-            }
-        );
-        stats.record_win("daily 2026-11-30", s(500));
+        assert_eq!(win.record.won, 3);
+        assert_eq!(win.record.best, Some(s(200)));
+        assert_eq!(win.record.average(), Some(s(300)));
+        stats.record_win("daily 2026-11-30", s(500), 0);
         assert_eq!(stats.get("daily").won, 1);
         assert_eq!(stats.get("hard"), Record::default());
         let back = Stats::parse(&stats.to_text()).unwrap();
@@ -173,36 +324,121 @@ mod tests {
     }
 
     #[test]
+    fn a_win_with_hints_counts_but_never_sets_the_best_time() {
+        let mut stats = Stats::default();
+        let win = stats.record_win("hard", s(100), 2);
+        assert!(win.with_hints && !win.new_best);
+        assert_eq!(win.record.best, None, "no best time from a win with hints");
+        assert_eq!((win.record.won, win.record.no_hints), (1, 0));
+        let win = stats.record_win("hard", s(500), 0);
+        assert!(win.new_best);
+        let win = stats.record_win("hard", s(50), 1);
+        assert!(!win.new_best, "faster, but with a hint");
+        assert_eq!(win.record.best, Some(s(500)));
+        assert_eq!((win.record.won, win.record.no_hints), (3, 1));
+        // The average counts every win, hints or not.
+        assert_eq!(win.record.average(), Some(s(650) / 3));
+    }
+
+    #[test]
+    fn losses_count_as_played_and_end_the_streak() {
+        let mut stats = Stats::default();
+        stats.record_win("easy", s(100), 0);
+        stats.record_win("medium", s(100), 1);
+        stats.record_win("easy", s(100), 0);
+        assert_eq!(
+            stats.streak(),
+            Streak {
+                current: 3,
+                best: 3
+            }
+        );
+        stats.record_loss("easy");
+        assert_eq!(
+            stats.streak(),
+            Streak {
+                current: 0,
+                best: 3
+            }
+        );
+        stats.record_win("easy", s(100), 0);
+        assert_eq!(
+            stats.streak(),
+            Streak {
+                current: 1,
+                best: 3
+            }
+        );
+        let easy = stats.get("easy");
+        assert_eq!((easy.played, easy.won), (4, 3));
+        assert_eq!(easy.win_rate(), Some(75));
+        assert_eq!(Record::default().win_rate(), None);
+        let back = Stats::parse(&stats.to_text()).unwrap();
+        assert_eq!(back, stats);
+    }
+
+    #[test]
+    fn a_version_1_file_reads_and_is_written_back_as_version_2() {
+        let old = format!(
+            "{HEADER_V1}\neasy won 3 best_ms 200000\nhard won 0 best_ms -\n\
+             daily won 1 best_ms 500000\ndaily_solved 2026-11-30\n"
+        );
+        let stats = Stats::parse(&old).unwrap();
+        let easy = stats.get("easy");
+        assert_eq!((easy.played, easy.won, easy.no_hints), (3, 3, 0));
+        assert_eq!(easy.best, Some(s(200)), "the old best time is kept");
+        assert_eq!(easy.average(), None, "old wins have no times to average");
+        assert_eq!(stats.get("hard").best, None);
+        assert!(stats.daily_solved("2026-11-30".parse().unwrap()));
+        let text = stats.to_text();
+        assert!(text.starts_with("sudoku-play stats 2\n"), "{text}");
+        assert!(
+            text.contains("easy played 3 won 3 no_hints 0 timed 0 total_ms 0 best_ms 200000\n"),
+            "{text}"
+        );
+        assert_eq!(Stats::parse(&text).unwrap(), stats);
+        // A new win after the migration averages only the timed one.
+        let mut stats = stats;
+        let win = stats.record_win("easy", s(300), 0);
+        assert_eq!(win.record.average(), Some(s(300)));
+        assert_eq!(win.record.best, Some(s(200)));
+    }
+
+    #[test]
     fn rejects_a_bad_file_with_its_line() {
         assert!(Stats::parse("hello").unwrap_err().contains("line 1"));
-        let bad = format!("{HEADER}\neasy won x best_ms 1\n");
+        let bad = format!("{HEADER_V1}\neasy won x best_ms 1\n");
         assert!(Stats::parse(&bad).unwrap_err().contains("line 2"));
-        let future = format!("{HEADER}\nsomething new\neasy won 1 best_ms -\n");
+        let bad = format!("{HEADER}\neasy played 1 won x\n");
+        assert!(Stats::parse(&bad).unwrap_err().contains("line 2"));
+        let bad = format!("{HEADER}\nstreak current -1 best 2\n");
+        assert!(Stats::parse(&bad).unwrap_err().contains("line 2"));
+        let future = format!("{HEADER}\nsomething new\neasy won 1 played 1 stars 5\n");
         assert_eq!(Stats::parse(&future).unwrap().get("easy").won, 1);
+        assert!(Stats::parse("sudoku-play stats 3\n").is_err());
     }
 
     #[test]
     fn a_daily_counts_once_and_solving_it_again_is_practice() {
         let mut stats = Stats::default();
-        let s = Duration::from_secs;
         let date: Date = "2026-11-30".parse().unwrap();
         assert!(!stats.daily_solved(date));
-        let first = stats.record_win("daily 2026-11-30", s(500));
+        let first = stats.record_win("daily 2026-11-30", s(500), 0);
         assert!(!first.practice && first.new_best);
         assert!(stats.daily_solved(date));
-        let again = stats.record_win("daily 2026-11-30", s(100));
+        let again = stats.record_win("daily 2026-11-30", s(100), 0);
         assert!(again.practice, "the same daily again is practice");
         assert!(!again.new_best);
+        stats.record_loss("daily 2026-11-30");
+        let daily = stats.get("daily");
         assert_eq!(
-            stats.get("daily"),
-            Record {
-                won: 1,
-                best: Some(s(500))
-            },
-            "neither a win nor a best time counted"
+            (daily.played, daily.won, daily.best),
+            (1, 1, Some(s(500))),
+            "neither a game, a win nor a best time counted"
         );
+        assert_eq!(stats.streak().current, 1, "practice leaves the streak");
         // Another date's daily counts.
-        assert!(!stats.record_win("daily 2026-12-01", s(400)).practice);
+        assert!(!stats.record_win("daily 2026-12-01", s(400), 0).practice);
         assert_eq!(stats.get("daily").won, 2);
         // Kept in the file.
         let text = stats.to_text();

@@ -37,15 +37,33 @@ use sudoku_core::CELLS;
 
 use crate::daily::Date;
 use crate::game::{clock, Game, HintStage};
+use crate::settings::{Field, Settings, ThemeName};
 use crate::source::Difficulty;
-use crate::stats::{Record, Win};
+use crate::stats::{Record, Stats, Win};
 use sudoku_core::hint::Role;
 
-/// Whether to use colour.
+/// How the game is drawn: colours, and the player's display settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
     /// True when colours are off (`NO_COLOR` is set): modifiers only.
     pub no_color: bool,
+    /// The high-contrast theme: black and white only (see [`ThemeName`]).
+    pub high_contrast: bool,
+    /// Whether the cursor's row, column and box and its digit elsewhere are highlighted.
+    pub highlights: bool,
+    /// Whether the panel shows the clock while playing.
+    pub show_timer: bool,
+}
+
+impl Default for Theme {
+    fn default() -> Theme {
+        Theme {
+            no_color: false,
+            high_contrast: false,
+            highlights: true,
+            show_timer: true,
+        }
+    }
 }
 
 impl Theme {
@@ -53,6 +71,17 @@ impl Theme {
     pub fn from_env() -> Theme {
         Theme {
             no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            ..Theme::default()
+        }
+    }
+
+    /// This theme with the player's `settings` (theme, highlights, timer).
+    pub fn with_settings(self, settings: &Settings) -> Theme {
+        Theme {
+            high_contrast: settings.theme == ThemeName::HighContrast,
+            highlights: settings.highlights,
+            show_timer: settings.show_timer,
+            ..self
         }
     }
 }
@@ -235,7 +264,7 @@ fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, S
     let cursor = game.cursor();
     let (cr, cc) = (cursor / 9, cursor % 9);
     let (r, c) = (cell / 9, cell % 9);
-    let peer = r == cr || c == cc || (r / 3 == cr / 3 && c / 3 == cc / 3);
+    let peer = theme.highlights && (r == cr || c == cc || (r / 3 == cr / 3 && c / 3 == cc / 3));
     // The hint's part for this cell: the pattern at the second stage, each
     // cell's own role (pattern, loses, gets, wrong) at the third.
     let role = game.shown_hint().and_then(|h| match h.stage {
@@ -245,7 +274,7 @@ fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, S
     });
     let hinted = role.is_some();
     let flagged = game.is_flagged(cell) || game.marks_flagged(cell);
-    let same = selected != 0 && digit == selected;
+    let same = theme.highlights && selected != 0 && digit == selected;
     let conflict = digit != 0 && game.in_conflict(cell);
     let given = game.is_given(cell);
 
@@ -487,15 +516,18 @@ const KEYS: [&str; 7] = [
     "1-9 digit  0 clear",
     "n pencil   m auto-rm",
     "f fill     x clear marks",
-    "u undo     ^R redo",
+    "u undo ^R redo r restart",
     "? hint  c check  p pause",
-    "Esc menu   q quit",
+    "i help  Esc menu  q quit",
 ];
 
 /// The keys the panel lists once the game is over (solved or out of
 /// mistakes): only these work then, and `n` and `m` mean new game and menu,
 /// not pencil marks and auto-removal.
 const OVER_KEYS: [&str; 3] = ["n new game", "m menu", "q quit"];
+
+/// The keys the panel lists once the game is lost: a retry first.
+const LOST_KEYS: [&str; 4] = ["r retry (same puzzle)", "n new game", "m menu", "q quit"];
 
 /// Splits `text` into lines of at most `width` characters, breaking between
 /// words where it can and inside a word only when the word alone is too long.
@@ -619,13 +651,20 @@ fn draw_panel(
         })
         .collect::<Vec<_>>()
         .join(" ");
+    // Hidden by the settings while playing; the time still counts and the
+    // Solved! screen shows it.
+    let time = if theme.show_timer || game.is_over() {
+        clock(game.elapsed(now))
+    } else {
+        "hidden".to_string()
+    };
     let lines = vec![
         Line::from(vec![
             Span::styled("SUDOKU", bold(theme)),
             Span::raw(format!("  {}", game.label())),
         ]),
         Line::from(""),
-        Line::from(vec![label("Time"), value(clock(game.elapsed(now)))]),
+        Line::from(vec![label("Time"), value(time)]),
         Line::from(vec![label("Mistakes"), value(mistakes)]),
         Line::from(vec![label("Hints"), value(game.hints_used().to_string())]),
         Line::from(vec![label("Mode"), value(mode.to_string())]),
@@ -644,7 +683,13 @@ fn draw_panel(
     // A hint, or notes too long for the room the keys leave, take the keys'
     // room too, so that most hints fit on one page.
     let notes = notes(game, extras, area.width as usize, theme);
-    let keys: &[&str] = if game.is_over() { &OVER_KEYS } else { &KEYS };
+    let keys: &[&str] = if game.is_lost() {
+        &LOST_KEYS
+    } else if game.is_over() {
+        &OVER_KEYS
+    } else {
+        &KEYS
+    };
     let room_with_keys = area.height.saturating_sub(top_h + keys.len() as u16);
     let keys_h = if (game.shown_hint().is_some() && !game.is_paused())
         || notes.len() > room_with_keys as usize
@@ -671,8 +716,16 @@ fn draw_panel(
     }
 }
 
-/// The keys offered once a game is over.
+/// The keys offered once a game is won.
 pub const GAME_OVER_KEYS: &str = "n new game · m menu · q quit";
+
+/// The keys offered once a game is lost: a retry of the same puzzle first.
+pub const LOST_GAME_KEYS: &str = "r retry · n new game · m menu · q quit";
+
+/// The technique a lesson game teaches, from its label ("technique XY-Wing").
+pub fn technique_of(label: &str) -> Option<sudoku_core::rate::Technique> {
+    label.strip_prefix("technique ")?.parse().ok()
+}
 
 /// A box over the middle of the board with `title` and `text`.
 fn draw_box(frame: &mut Frame, geo: &Geometry, title: &str, text: Vec<Line>, theme: Theme) {
@@ -722,6 +775,9 @@ fn draw_solved(
         text.push(Line::from("Practice: this daily was solved before"));
         text.push(Line::from("no win or best time is counted."));
     }
+    if win.is_some_and(|w| w.with_hints && !w.practice) {
+        text.push(Line::from("Won with hints: not a best time."));
+    }
     if let Some(win) = win {
         if let Some(best) = win.record.best {
             text.push(row("Best", clock(best)));
@@ -741,7 +797,18 @@ fn draw_solved(
             .map(|l| Line::from(Span::styled(l, bold(theme)))),
     );
     text.push(Line::from(""));
-    text.push(Line::from(GAME_OVER_KEYS));
+    match technique_of(game.label()) {
+        // After a lesson, n deals another puzzle of the same technique.
+        Some(technique) => {
+            text.extend(
+                wrap(&format!("n another {technique} puzzle"), 38)
+                    .into_iter()
+                    .map(Line::from),
+            );
+            text.push(Line::from("m menu · q quit"));
+        }
+        None => text.push(Line::from(GAME_OVER_KEYS)),
+    }
     draw_box(frame, geo, "Solved!", text, theme);
 }
 
@@ -753,7 +820,8 @@ fn draw_lost(frame: &mut Frame, geo: &Geometry, game: &Game, now: Instant, theme
         )),
         Line::from(format!("Time {}", clock(game.elapsed(now)))),
         Line::from(""),
-        Line::from(GAME_OVER_KEYS),
+        Line::from("r: the same puzzle on a fresh board"),
+        Line::from(LOST_GAME_KEYS),
     ];
     draw_box(frame, geo, "Out of mistakes", text, theme);
 }
@@ -788,6 +856,12 @@ pub enum MenuItem {
     Daily(Date, Record, bool),
     /// Resume the saved game, described by the text.
     Resume(String),
+    /// The statistics screen.
+    Statistics,
+    /// The settings screen.
+    Settings,
+    /// The help screen.
+    Help,
     /// Leave.
     Quit,
 }
@@ -811,6 +885,9 @@ impl MenuItem {
                 record_text(record)
             ),
             MenuItem::Resume(about) => format!("Resume: {about}"),
+            MenuItem::Statistics => "Statistics".to_string(),
+            MenuItem::Settings => "Settings".to_string(),
+            MenuItem::Help => "Help: keys and rules".to_string(),
             MenuItem::Quit => "Quit".to_string(),
         }
     }
@@ -828,14 +905,7 @@ fn menu_lines(
     let mut lines = vec![Line::from("SUDOKU").style(bold(theme)), Line::from("")];
     for (i, item) in items.iter().enumerate() {
         let style = if i == selected {
-            if theme.no_color {
-                Style::default().add_modifier(Modifier::REVERSED)
-            } else {
-                Style::default()
-                    .bg(Color::Yellow)
-                    .fg(Color::Black)
-                    .add_modifier(Modifier::BOLD)
-            }
+            selected_style(theme)
         } else {
             Style::default()
         };
@@ -865,7 +935,11 @@ const MENU_NOTICE_KEY: &str = "(any key hides this note)";
 /// The smallest terminal that shows the menu with `items` and `notice`
 /// whole, at `area`'s width (a narrower one wraps the note onto more lines).
 pub fn menu_size(items: &[MenuItem], notice: Option<&str>, area: Rect) -> (u16, u16) {
-    let lines = menu_lines(items, 0, Theme { no_color: true }, notice, area.width);
+    let plain = Theme {
+        no_color: true,
+        ..Theme::default()
+    };
+    let lines = menu_lines(items, 0, plain, notice, area.width);
     let widest = items
         .iter()
         .map(|i| i.text().chars().count() + 2)
@@ -909,6 +983,258 @@ pub fn draw_menu(
         Paragraph::new(lines).alignment(Alignment::Center),
         Rect::new(area.x, y, area.width, h),
     );
+}
+
+/// The lines of a screen that does not fit `area`, saying how large it must be.
+fn too_small(frame: &mut Frame, what: &str, need: (u16, u16)) -> bool {
+    let area = frame.area();
+    if area.width >= need.0 && area.height >= need.1 {
+        return false;
+    }
+    let text = format!(
+        "The terminal is {}×{}; {what} needs at least {}×{}. Enlarge it, or press Esc.",
+        area.width, area.height, need.0, need.1
+    );
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+    true
+}
+
+/// Centres `lines` (left-aligned among themselves) in the frame.
+fn draw_centred_block(frame: &mut Frame, lines: Vec<Line<'static>>) {
+    let area = frame.area();
+    let w = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let w = w.min(area.width);
+    let h = (lines.len() as u16).min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    frame.render_widget(Paragraph::new(lines), rect);
+}
+
+/// `m:ss`, or `-` when there is none.
+fn maybe_clock(time: Option<std::time::Duration>) -> String {
+    time.map_or_else(|| "-".to_string(), clock)
+}
+
+/// The statistics screen's lines: per level, games played and won, the win
+/// rate, average and best times and wins without hints; then the streaks.
+pub fn stats_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::from("STATISTICS").style(bold(theme)),
+        Line::from(""),
+        Line::from(format!(
+            "{:<10}{:>7}{:>6}{:>7}{:>10}{:>9}{:>10}",
+            "Level", "Played", "Won", "Win %", "Average", "Best", "No hints"
+        ))
+        .style(bold(theme)),
+    ];
+    let mut levels: Vec<String> = Difficulty::ALL
+        .iter()
+        .map(|d| d.name().to_string())
+        .collect();
+    for (level, _) in stats.levels() {
+        if !levels.iter().any(|l| l == level) {
+            levels.push(level.to_string());
+        }
+    }
+    let mut total = Record::default();
+    for level in &levels {
+        let r = stats.get(level);
+        total.played += r.played;
+        total.won += r.won;
+        total.no_hints += r.no_hints;
+        lines.push(Line::from(format!(
+            "{:<10}{:>7}{:>6}{:>7}{:>10}{:>9}{:>10}",
+            level,
+            r.played,
+            r.won,
+            r.win_rate().map_or("-".to_string(), |p| format!("{p}%")),
+            maybe_clock(r.average()),
+            maybe_clock(r.best),
+            r.no_hints
+        )));
+    }
+    lines.push(
+        Line::from(format!(
+            "{:<10}{:>7}{:>6}{:>7}{:>10}{:>9}{:>10}",
+            "all",
+            total.played,
+            total.won,
+            total
+                .win_rate()
+                .map_or("-".to_string(), |p| format!("{p}%")),
+            "",
+            "",
+            total.no_hints
+        ))
+        .style(bold(theme)),
+    );
+    let streak = stats.streak();
+    lines.extend([
+        Line::from(""),
+        Line::from(format!(
+            "Streak: {} won in a row now, {} at best",
+            streak.current, streak.best
+        )),
+        Line::from("Best times count only games won without hints."),
+        Line::from("A game lost, restarted or replaced ends the streak."),
+        Line::from(""),
+        Line::from("Esc, Enter or q: back to the menu")
+            .style(Style::default().add_modifier(Modifier::DIM)),
+    ]);
+    lines
+}
+
+/// Draws the statistics screen (or says the terminal is too small for it).
+pub fn draw_stats(frame: &mut Frame, stats: &Stats, theme: Theme) {
+    let lines = stats_lines(stats, theme);
+    let w = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    if too_small(frame, "the statistics", (w, lines.len() as u16)) {
+        return;
+    }
+    draw_centred_block(frame, lines);
+}
+
+/// Draws the settings screen: each [`Field`] with its value, `selected`
+/// highlighted, and a note (an unreadable settings file, a flag that
+/// overrides a setting for this run) under them.
+pub fn draw_settings(
+    frame: &mut Frame,
+    settings: &Settings,
+    selected: usize,
+    theme: Theme,
+    note: Option<&str>,
+) {
+    let mut lines = vec![Line::from("SETTINGS").style(bold(theme)), Line::from("")];
+    for (i, field) in Field::ALL.iter().enumerate() {
+        let text = format!(" {:<28}‹ {:^13} › ", field.title(), settings.value(*field));
+        let style = if i == selected {
+            selected_style(theme)
+        } else {
+            Style::default()
+        };
+        lines.push(Line::from(Span::styled(text, style)));
+    }
+    lines.push(Line::from(""));
+    if let Some(note) = note {
+        lines.extend(
+            wrap(&format!("Note: {note}"), 48)
+                .into_iter()
+                .map(Line::from),
+        );
+        lines.push(Line::from(""));
+    }
+    lines.push(
+        Line::from("↑↓ choose · ←→ or Enter change · Esc back")
+            .style(Style::default().add_modifier(Modifier::DIM)),
+    );
+    lines.push(
+        Line::from("Saved at once; they apply from now on.")
+            .style(Style::default().add_modifier(Modifier::DIM)),
+    );
+    let w = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    if too_small(frame, "the settings", (w, lines.len() as u16)) {
+        return;
+    }
+    draw_centred_block(frame, lines);
+}
+
+/// The help screen's text: every key, and how the game counts.
+pub const HELP: [&str; 39] = [
+    "HELP",
+    "",
+    "Moving",
+    "  arrows, h j k l, w a s d   move the cursor (a mouse click too)",
+    "",
+    "Entering",
+    "  1-9              enter a digit (a pencil mark in pencil mode)",
+    "  0, Backspace     clear the cell",
+    "  n                pencil-mark mode on or off",
+    "  m                auto-remove marks from peers when placing",
+    "  f                fill every empty cell with its candidates",
+    "  x                clear every pencil mark",
+    "  u / Ctrl-R       undo / redo, without limit",
+    "",
+    "Help while playing",
+    "  ?                hint: the technique, then where, then apply it",
+    "  PgDn / PgUp      next / previous page of a long hint",
+    "  c                check: marks wrong digits and wrong marks",
+    "",
+    "The game",
+    "  p                pause (hides the board and stops the clock)",
+    "  r                restart the puzzle on a fresh board (asks first)",
+    "  i, F1            this help",
+    "  Esc              save and go back to the menu",
+    "  q, Ctrl-C        save and quit",
+    "",
+    "After a game",
+    "  n                a new game of the same level (after a lesson,",
+    "                   another puzzle of its technique)",
+    "  r                out of mistakes: retry the same puzzle",
+    "  m, q             the menu, quit",
+    "",
+    "Counting",
+    "  Mistakes count once per wrong digit. A hint counts when asked;",
+    "  a game won with hints counts, but not as a best time. The game",
+    "  saves on every move; settings and statistics are in the menu.",
+    "",
+    "Settings: mistake limit, auto-remove, highlights, timer, theme.",
+    "",
+];
+
+/// Draws the help screen from line `scroll` of [`HELP`]; returns the
+/// largest useful scroll for this terminal, so the caller can clamp it.
+pub fn draw_help(frame: &mut Frame, scroll: usize, theme: Theme) -> usize {
+    let area = frame.area();
+    let room = area.height.saturating_sub(1) as usize;
+    let max_scroll = HELP.len().saturating_sub(room);
+    let scroll = scroll.min(max_scroll);
+    let mut lines: Vec<Line<'static>> = HELP
+        .iter()
+        .skip(scroll)
+        .take(room)
+        .map(|l| {
+            let heading = !l.is_empty() && !l.starts_with(' ');
+            let line = Line::from(*l);
+            if heading {
+                line.style(bold(theme))
+            } else {
+                line
+            }
+        })
+        .collect();
+    let footer = if max_scroll > 0 {
+        format!(
+            "lines {}-{} of {} · ↑↓ PgUp PgDn scroll · Esc back",
+            scroll + 1,
+            scroll + lines.len(),
+            HELP.len()
+        )
+    } else {
+        "Esc back".to_string()
+    };
+    lines.resize(room, Line::from(""));
+    lines.push(Line::from(footer).style(Style::default().add_modifier(Modifier::DIM)));
+    let w = 72u16.min(area.width);
+    let rect = Rect::new(area.x + (area.width - w) / 2, area.y, w, area.height);
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines), rect);
+    max_scroll
+}
+
+/// The style of the selected line in the menu and the settings.
+fn selected_style(theme: Theme) -> Style {
+    if theme.no_color || theme.high_contrast {
+        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    } else {
+        Style::default()
+            .bg(Color::Yellow)
+            .fg(Color::Black)
+            .add_modifier(Modifier::BOLD)
+    }
 }
 
 /// Draws a single centred line, e.g. while an extreme puzzle is generated.

@@ -16,7 +16,12 @@ use sudoku_play::ui::{self, Geometry, Theme};
 
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const COLOR: Theme = Theme { no_color: false };
+const COLOR: Theme = Theme {
+    no_color: false,
+    high_contrast: false,
+    highlights: true,
+    show_timer: true,
+};
 
 fn new_game(now: Instant) -> Game {
     let puzzle: Grid = PUZZLE.parse().unwrap();
@@ -553,8 +558,8 @@ fn solved_screen_shows_time_and_rating() {
     assert!(text.contains("n new game · m menu · q quit"), "{text}");
     // With the level's record after the win.
     let mut stats = sudoku_play::stats::Stats::default();
-    stats.record_win("custom", Duration::from_secs(300));
-    let win = stats.record_win("custom", game.elapsed(later));
+    stats.record_win("custom", Duration::from_secs(300), 0);
+    let win = stats.record_win("custom", game.elapsed(later), 0);
     let extras = ui::Extras {
         win: Some(win),
         warning: None,
@@ -631,7 +636,15 @@ fn no_color_uses_no_colours() {
     select(&mut game, 2, now);
     game.apply(Action::Digit(5), now);
     game.apply(Action::Hint, now);
-    let buf = draw(&game, now, (80, 24), Theme { no_color: true });
+    let buf = draw(
+        &game,
+        now,
+        (80, 24),
+        Theme {
+            no_color: true,
+            ..COLOR
+        },
+    );
     for cell in buf.content() {
         assert_eq!(cell.fg, Color::Reset);
         assert_eq!(cell.bg, Color::Reset);
@@ -658,7 +671,7 @@ fn a_daily_solved_again_is_practice_and_the_menu_says_it_is_done() {
     let date: Date = "2026-11-30".parse().unwrap();
     let label = format!("daily {date}");
     let mut stats = Stats::default();
-    stats.record_win(&label, Duration::from_secs(500));
+    stats.record_win(&label, Duration::from_secs(500), 0);
     // The menu marks the date's daily as done.
     let menu = |stats: &Stats| {
         let items = [
@@ -686,7 +699,7 @@ fn a_daily_solved_again_is_practice_and_the_menu_says_it_is_done() {
             game.apply(Action::Digit(solution.cells()[cell]), t0);
         }
     }
-    let win = stats.record_win(&label, game.elapsed(t0));
+    let win = stats.record_win(&label, game.elapsed(t0), 0);
     assert!(win.practice);
     let extras = ui::Extras {
         win: Some(win),
@@ -741,7 +754,13 @@ fn a_note_shows_in_the_menu_and_keeps_the_games_keys_listed() {
         "{notes}"
     );
     let text = screen(&buf);
-    for key in ["n pencil", "? hint", "p pause", "Esc menu   q quit"] {
+    for key in [
+        "n pencil",
+        "? hint",
+        "p pause",
+        "Esc menu  q quit",
+        "i help",
+    ] {
         assert!(text.contains(key), "{key} hidden by the note:\n{text}");
     }
 }
@@ -752,8 +771,10 @@ fn a_menu_too_big_for_the_terminal_says_so_instead_of_being_cut() {
     use sudoku_play::ui::MenuItem;
     let date: sudoku_play::daily::Date = "2026-11-30".parse().unwrap();
     let record = Record {
+        played: 6,
         won: 5,
         best: Some(Duration::from_secs(182)),
+        ..Record::default()
     };
     let mut items = vec![
         MenuItem::Resume("hard, 12:04 played".into()),
@@ -792,4 +813,182 @@ fn a_menu_too_big_for_the_terminal_says_so_instead_of_being_cut() {
         text.contains("Enter start"),
         "at its own minimum {w}×{h}: {text}"
     );
+}
+
+/// Draws with `draw` on a `size` test terminal and returns the text.
+fn draw_screen(size: (u16, u16), draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+    terminal.draw(draw).unwrap();
+    screen(terminal.backend().buffer())
+}
+
+#[test]
+fn the_statistics_screen_shows_each_level_and_the_streaks() {
+    use sudoku_play::stats::Stats;
+    let s = Duration::from_secs;
+    let mut stats = Stats::default();
+    stats.record_win("easy", s(300), 0);
+    stats.record_win("easy", s(100), 2); // faster, with hints: not the best
+    stats.record_loss("easy");
+    stats.record_win("hard", s(600), 0);
+    stats.record_win("technique XY-Wing", s(700), 0);
+    let text = draw_screen((80, 24), |f| ui::draw_stats(f, &stats, COLOR));
+    let row = |level: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(level))
+            .unwrap_or_else(|| panic!("no {level} row: {text}"));
+        line.split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    // Level, played, won, win %, average, best, no hints.
+    assert_eq!(row("easy"), ["easy", "3", "2", "66%", "3:20", "5:00", "1"]);
+    assert_eq!(
+        row("hard"),
+        ["hard", "1", "1", "100%", "10:00", "10:00", "1"]
+    );
+    assert_eq!(row("medium"), ["medium", "0", "0", "-", "-", "-", "0"]);
+    assert_eq!(row("technique")[1..3], ["1", "1"]);
+    assert_eq!(row("all")[1..4], ["5", "4", "80%"]);
+    assert!(
+        text.contains("Streak: 2 won in a row now, 2 at best"),
+        "{text}"
+    );
+    assert!(text.contains("without hints"), "{text}");
+    // Too small: said, not cut.
+    let text = draw_screen((40, 12), |f| ui::draw_stats(f, &stats, COLOR));
+    assert!(text.contains("The terminal is 40×12"), "{text}");
+    assert!(!text.contains("Played"), "{text}");
+}
+
+#[test]
+fn the_settings_screen_shows_every_value_and_a_note() {
+    use sudoku_play::settings::{Field, Settings, ThemeName};
+    let settings = Settings {
+        mistake_limit: 3,
+        theme: ThemeName::HighContrast,
+        show_timer: false,
+        ..Settings::default()
+    };
+    let text = draw_screen((80, 24), |f| {
+        ui::draw_settings(
+            f,
+            &settings,
+            1,
+            COLOR,
+            Some("--theme normal is used for this run."),
+        )
+    });
+    for field in Field::ALL {
+        assert!(text.contains(field.title()), "{text}");
+    }
+    let line = |title: &str| {
+        text.lines()
+            .find(|l| l.contains(title))
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(line("Mistake limit").contains("‹ 3 ›"), "{text}");
+    assert!(line("Theme").contains("‹ high-contrast ›"), "{text}");
+    assert!(line("Show the timer").contains("‹ off ›"), "{text}");
+    assert!(text.contains("Note: --theme normal"), "{text}");
+}
+
+#[test]
+fn the_help_screen_lists_every_key_and_scrolls_at_80_by_24() {
+    let mut seen = String::new();
+    let mut scroll = 0;
+    loop {
+        let mut max = 0;
+        let text = draw_screen((80, 24), |f| max = ui::draw_help(f, scroll, COLOR));
+        assert!(max > 0, "the help is longer than an 80×24 screen");
+        assert!(text.contains(&format!("lines {}-", scroll + 1)), "{text}");
+        seen.push_str(&text);
+        if scroll == max {
+            break;
+        }
+        scroll = (scroll + 10).min(max);
+    }
+    for line in ui::HELP {
+        assert!(seen.contains(line), "'{line}' never shown");
+    }
+    for key in ["r ", "i, F1", "Esc", "Ctrl-R", "PgDn", "retry"] {
+        assert!(seen.contains(key), "{key}");
+    }
+    // A tall terminal shows it whole.
+    let mut max = 1;
+    let text = draw_screen((80, 50), |f| max = ui::draw_help(f, 0, COLOR));
+    assert_eq!(max, 0);
+    assert!(
+        text.contains("Esc back") && !text.contains("lines 1-"),
+        "{text}"
+    );
+}
+
+#[test]
+fn out_of_mistakes_offers_a_retry_and_a_lesson_another_puzzle() {
+    let now = Instant::now();
+    let mut lost = new_game(now).with_mistake_limit(1);
+    select(&mut lost, 2, now);
+    lost.apply(Action::Digit(1), now); // r1c3's answer is 4
+    let text = screen(&draw(&lost, now, (80, 24), COLOR));
+    assert!(
+        text.contains("r retry · n new game · m menu · q quit"),
+        "{text}"
+    );
+    assert!(text.contains("r retry (same puzzle)"), "the panel: {text}");
+    // A lesson's Solved! screen offers another puzzle of its technique.
+    let puzzle: Grid = PUZZLE.parse().unwrap();
+    let solution = sudoku_core::solve(&puzzle).unwrap();
+    let mut lesson = Game::new(
+        puzzle,
+        solution,
+        "rated".into(),
+        "technique XY-Wing".into(),
+        now,
+    );
+    for cell in 0..CELLS {
+        if !lesson.is_given(cell) {
+            select(&mut lesson, cell, now);
+            lesson.apply(Action::Digit(solution.cells()[cell]), now);
+        }
+    }
+    let text = screen(&draw(&lesson, now, (80, 24), COLOR));
+    assert!(text.contains("n another XY-Wing puzzle"), "{text}");
+    assert!(!text.contains("r retry"), "{text}");
+    assert_eq!(
+        ui::technique_of("technique XY-Wing"),
+        Some(sudoku_core::rate::Technique::XyWing)
+    );
+    assert_eq!(ui::technique_of("easy"), None);
+}
+
+#[test]
+fn highlights_and_the_timer_follow_the_settings() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    select(&mut game, 40, now);
+    let geo = geometry((80, 24));
+    let bg = |buf: &Buffer, cell: usize| {
+        let r = geo.cell_rect(cell);
+        buf[(r.x, r.y)].bg
+    };
+    let later = now + Duration::from_secs(75);
+    let on = draw(&game, later, (80, 24), COLOR);
+    assert_ne!(bg(&on, 4), bg(&on, 0), "a peer is highlighted");
+    assert!(screen(&on).contains("Time      1:15"));
+    let quiet = Theme {
+        highlights: false,
+        show_timer: false,
+        ..COLOR
+    };
+    let off = draw(&game, later, (80, 24), quiet);
+    assert_eq!(bg(&off, 4), bg(&off, 0), "no peer highlight");
+    assert_ne!(bg(&off, 40), bg(&off, 0), "the cursor still shows");
+    let text = screen(&off);
+    assert!(text.contains("Time      hidden"), "{text}");
+    assert!(!text.contains("1:15"), "{text}");
 }

@@ -370,12 +370,21 @@ fn plays_a_full_game_with_candidates_and_a_staged_hint() {
     let text = screen.join("\n");
     assert!(contains(&screen, "Hints     1"), "{text}");
     assert!(contains(&screen, "Won       1"), "{text}");
-    assert!(contains(&screen, "new best!"), "{text}");
+    // A hint was used: the win counts, but not as a best time.
+    assert!(!contains(&screen, "new best!"), "{text}");
+    assert!(
+        contains(&screen, "Won with hints: not a best time."),
+        "{text}"
+    );
     assert!(contains(&screen, "easy ·"), "{text}");
     assert!(contains(&screen, "n new game · m menu · q quit"), "{text}");
     let stats = std::fs::read_to_string(data.join("sudoku-play").join("stats.txt"))
         .expect("a stats file beside the save");
-    assert!(stats.contains("custom won 1 best_ms "), "{stats}");
+    assert!(
+        stats.contains("custom played 1 won 1 no_hints 0 timed 1 total_ms "),
+        "{stats}"
+    );
+    assert!(stats.contains(" best_ms -\n"), "{stats}");
 
     // m goes to the menu (no longer straight out), which shows the record.
     tmux.keys(&["m"]);
@@ -888,5 +897,265 @@ fn a_second_copy_sharing_the_save_does_not_overwrite_the_first_ones_moves() {
     };
     third.wait_for("the menu", |s| contains(s, "Resume: custom"));
     quit(&third);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn out_of_mistakes_retries_and_the_statistics_screen_reads_an_old_stats_file() {
+    let data = temp_dir("retry");
+    let dir = data.join("sudoku-play");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A stats file of version 1, as the game wrote it before statistics.
+    let stats = dir.join("stats.txt");
+    std::fs::write(&stats, "sudoku-play stats 1\neasy won 2 best_ms 90000\n").unwrap();
+    let Some(tmux) = start("retry", &data, &format!("--mistake-limit 1 {PUZZLE}")) else {
+        return;
+    };
+    let geo = compact();
+    let puzzle: Grid = PUZZLE.parse().unwrap();
+    tmux.wait_for("the board", |s| {
+        whole_frame(s) && contains(s, "Mistakes  0 of 1")
+    });
+    // The cursor starts on r1c3, whose answer is 4.
+    tmux.keys(&["1"]);
+    let screen = tmux.wait_for("out of mistakes", |s| contains(s, "r retry · n new game"));
+    assert!(
+        contains(&screen, "r retry (same puzzle)"),
+        "{}",
+        screen.join("\n")
+    );
+    tmux.keys(&["r"]);
+    let screen = tmux.wait_for("a fresh board", |s| {
+        whole_frame(s) && contains(s, "Mistakes  0 of 1") && !contains(s, "Out of mistakes")
+    });
+    assert_eq!(board(&screen, &geo), puzzle.cells().to_vec(), "givens only");
+    assert!(contains(&screen, "The same puzzle on a fresh board"));
+    // The loss was counted, and the old file was read and written anew.
+    let text = std::fs::read_to_string(&stats).unwrap();
+    assert!(text.starts_with("sudoku-play stats 2\n"), "{text}");
+    assert!(
+        text.contains("easy played 2 won 2 no_hints 0 timed 0 total_ms 0 best_ms 90000"),
+        "{text}"
+    );
+    assert!(text.contains("custom played 1 won 0 "), "{text}");
+    // The retried game plays: a right digit stays.
+    tmux.keys(&["4"]);
+    tmux.wait_for("the digit", |s| {
+        shown(s, &geo, 2) == 4 && contains(s, "Mistakes  0 of 1")
+    });
+
+    // Esc, then Statistics: four up from the top (Quit, Help, Settings, Statistics).
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the menu", |s| contains(s, "Resume: custom"));
+    tmux.keys(&["k", "k", "k", "k", "Enter"]);
+    let screen = tmux.wait_for("the statistics", |s| contains(s, "STATISTICS"));
+    let text = screen.join("\n");
+    let row = |level: &str| -> Vec<String> {
+        screen
+            .iter()
+            .find(|l| l.trim_start().starts_with(level))
+            .unwrap_or_else(|| panic!("no {level} row:\n{text}"))
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(
+        row("easy"),
+        ["easy", "2", "2", "100%", "-", "1:30", "0"],
+        "{text}"
+    );
+    assert_eq!(
+        row("custom"),
+        ["custom", "1", "0", "0%", "-", "-", "0"],
+        "{text}"
+    );
+    assert!(
+        text.contains("Streak: 0 won in a row now, 0 at best"),
+        "{text}"
+    );
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the menu again", |s| contains(s, "Resume: custom"));
+    tmux.keys(&["q"]);
+    wait_gone(&tmux);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn restart_asks_first_and_then_gives_a_fresh_board() {
+    let data = temp_dir("restart");
+    let Some(tmux) = start("restart", &data, PUZZLE) else {
+        return;
+    };
+    let geo = compact();
+    tmux.wait_for("the board", whole_frame);
+    tmux.keys(&["4", "f"]);
+    tmux.wait_for("the digit", |s| {
+        shown(s, &geo, 2) == 4 && contains(s, "Filled in")
+    });
+    tmux.keys(&["r"]);
+    tmux.wait_for("the question", |s| contains(s, "Restart this puzzle?"));
+    tmux.keys(&["n"]);
+    tmux.wait_for("the game again", |s| {
+        whole_frame(s) && shown(s, &geo, 2) == 4
+    });
+    tmux.keys(&["r"]);
+    tmux.wait_for("the question", |s| {
+        contains(s, "y restart · n keep playing")
+    });
+    tmux.keys(&["y"]);
+    let screen = tmux.wait_for("a fresh board", |s| {
+        whole_frame(s) && shown(s, &geo, 2) == 0 && contains(s, "fresh board")
+    });
+    assert_eq!(
+        cell_text(&screen, &geo, 3).trim(),
+        "",
+        "no pencil marks left"
+    );
+    tmux.keys(&["u"]);
+    tmux.wait_for("nothing to undo", |s| contains(s, "Nothing to undo"));
+    quit(&tmux);
+    let stats = std::fs::read_to_string(data.join("sudoku-play").join("stats.txt")).unwrap();
+    assert!(stats.contains("custom played 1 won 0 "), "{stats}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn settings_are_saved_used_by_the_next_run_and_overridden_by_flags() {
+    let data = temp_dir("settings");
+    let dir = data.join("sudoku-play");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("settings.txt");
+    // An unreadable settings file: the defaults, and a note; no panic.
+    std::fs::write(&file, "sudoku-play settings 1\nhighlights purple\n").unwrap();
+    let Some(tmux) = start("settings", &data, "") else {
+        return;
+    };
+    let screen = tmux.wait_for("the menu with a note", |s| contains(s, "Quit"));
+    let text = screen.join(" ");
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(joined.contains("settings in"), "{joined}");
+    assert!(joined.contains("could not be read"), "{joined}");
+    // Settings: three up from the top (Quit, Help, Settings). The first key hides the note.
+    tmux.keys(&["k"]);
+    tmux.wait_for("the note gone", |s| !contains(s, "could not be read"));
+    tmux.keys(&["k", "k", "Enter"]);
+    tmux.wait_for("the settings", |s| contains(s, "SETTINGS"));
+    // The mistake limit to 2, the timer off, the theme high-contrast.
+    tmux.keys(&["Right", "Right", "j", "j", "j", "Enter", "j", "Right"]);
+    let screen = tmux.wait_for("the changes", |s| contains(s, "high-contrast"));
+    let text = screen.join("\n");
+    assert!(
+        text.contains("‹       2       ›") || text.contains("‹ 2"),
+        "{text}"
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        saved,
+        "sudoku-play settings 1\nmistake_limit 2\nauto_remove on\nhighlights on\n\
+         show_timer off\ntheme high-contrast\n"
+    );
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the menu", |s| contains(s, "Statistics"));
+    tmux.keys(&["q"]);
+    wait_gone(&tmux);
+    drop(tmux);
+
+    // The next run uses them for a new game.
+    let Some(tmux) = start("settings", &data, PUZZLE) else {
+        return;
+    };
+    let screen = tmux.wait_for("the board", |s| whole_frame(s) && contains(s, "Mistakes"));
+    let text = screen.join("\n");
+    assert!(contains(&screen, "Mistakes  0 of 2"), "{text}");
+    assert!(contains(&screen, "Time      hidden"), "{text}");
+    quit(&tmux);
+    drop(tmux);
+    std::fs::remove_file(dir.join("game.txt")).unwrap();
+
+    // A flag overrides the setting for the run, and the file keeps it.
+    let Some(tmux) = start("settings", &data, &format!("--mistake-limit 5 {PUZZLE}")) else {
+        return;
+    };
+    let screen = tmux.wait_for("the board", |s| whole_frame(s) && contains(s, "Mistakes"));
+    assert!(
+        contains(&screen, "Mistakes  0 of 5"),
+        "{}",
+        screen.join("\n")
+    );
+    quit(&tmux);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn the_help_screen_opens_from_the_game_scrolls_and_stops_the_clock() {
+    let data = temp_dir("help");
+    let Some(tmux) = start("help", &data, PUZZLE) else {
+        return;
+    };
+    let geo = compact();
+    tmux.wait_for("the board", whole_frame);
+    tmux.keys(&["4", "i"]);
+    let screen = tmux.wait_for("the help", |s| contains(s, "lines 1-"));
+    assert!(contains(&screen, "HELP"), "{}", screen.join("\n"));
+    tmux.keys(&["PageDown", "PageDown", "PageDown"]);
+    let screen = tmux.wait_for("the end of the help", |s| contains(s, "Counting"));
+    assert!(!contains(&screen, "lines 1-"), "{}", screen.join("\n"));
+    // Time spent reading does not count.
+    sleep(Duration::from_millis(2200));
+    tmux.keys(&["Escape"]);
+    let screen = tmux.wait_for("the game again", |s| {
+        whole_frame(s) && shown(s, &geo, 2) == 4
+    });
+    assert!(
+        clock(&screen).is_some_and(|t| t < 2),
+        "{}",
+        screen.join("\n")
+    );
+    quit(&tmux);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_solved_lesson_offers_another_puzzle_of_its_technique() {
+    let data = temp_dir("lesson");
+    let technique = sudoku_core::rate::Technique::XWing;
+    let made = source::generate_teaching(technique, 3).expect("an X-Wing puzzle");
+    let Some(tmux) = start("lesson", &data, "--technique x-wing --seed 3") else {
+        return;
+    };
+    let geo = compact();
+    tmux.wait_for("the lesson's board", |s| {
+        whole_frame(s) && contains(s, "technique X-Wing")
+    });
+    let mut cursor = made.puzzle.cells().iter().position(|&d| d == 0).unwrap();
+    let mut keys: Vec<String> = Vec::new();
+    for cell in (0..CELLS).filter(|&c| made.puzzle.cells()[c] == 0) {
+        keys.extend(moves(cursor, cell).into_iter().map(String::from));
+        keys.push(made.solution.cells()[cell].to_string());
+        cursor = cell;
+    }
+    for chunk in keys.chunks(40) {
+        let chunk: Vec<&str> = chunk.iter().map(String::as_str).collect();
+        tmux.keys(&chunk);
+    }
+    tmux.wait_for("the Solved! screen", |s| {
+        contains(s, "n another X-Wing puzzle")
+    });
+    tmux.keys(&["n"]);
+    let screen = tmux.wait_for("another lesson", |s| {
+        whole_frame(s) && contains(s, "technique X-Wing") && !contains(s, "Solved!")
+    });
+    assert_ne!(
+        board(&screen, &geo),
+        made.puzzle.cells().to_vec(),
+        "a new puzzle"
+    );
+    quit(&tmux);
+    let stats = std::fs::read_to_string(data.join("sudoku-play").join("stats.txt")).unwrap();
+    assert!(
+        stats.contains("technique played 1 won 1 no_hints 1 "),
+        "{stats}"
+    );
     let _ = std::fs::remove_dir_all(&data);
 }

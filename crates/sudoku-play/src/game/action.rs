@@ -53,6 +53,10 @@ pub enum Action {
     Quit,
     /// Back to the menu (the caller saves the game, which the menu can resume).
     Menu,
+    /// Start the puzzle again on a fresh board (the caller asks first).
+    Restart,
+    /// Show the help screen (every key).
+    Help,
 }
 
 impl Action {
@@ -61,8 +65,8 @@ impl Action {
     /// Arrows, hjkl and WASD move; 1-9 enter; 0, Backspace and Delete clear;
     /// `n` pencil mode, `m` auto-removal of marks, `f` fill and `x` clear all
     /// marks, `u` undo, Ctrl-R redo, `?` hint, PgDn/PgUp or `]`/`[` page
-    /// through a long hint, `c` check, `p` pause, Esc the menu, `q` and
-    /// Ctrl-C quit.
+    /// through a long hint, `c` check, `p` pause, `r` restart, F1 or `i`
+    /// help, Esc the menu, `q` and Ctrl-C quit.
     pub fn from_key(key: KeyEvent) -> Option<Action> {
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             return match key.code {
@@ -80,6 +84,7 @@ impl Action {
             KeyCode::Esc => Action::Menu,
             KeyCode::PageDown => Action::NextPage,
             KeyCode::PageUp => Action::PrevPage,
+            KeyCode::F(1) => Action::Help,
             KeyCode::Char('0') => Action::Clear,
             KeyCode::Char(c @ '1'..='9') => Action::Digit(c as u8 - b'0'),
             KeyCode::Char('?') => Action::Hint,
@@ -97,6 +102,8 @@ impl Action {
                 'u' => Action::Undo,
                 'c' => Action::Check,
                 'p' => Action::Pause,
+                'r' => Action::Restart,
+                'i' => Action::Help,
                 'q' => Action::Quit,
                 _ => return None,
             },
@@ -161,6 +168,15 @@ mod tests {
         assert_eq!(
             Action::from_key(key(KeyCode::Char('['))),
             Some(Action::PrevPage)
+        );
+        assert_eq!(
+            Action::from_key(key(KeyCode::Char('r'))),
+            Some(Action::Restart)
+        );
+        assert_eq!(Action::from_key(key(KeyCode::F(1))), Some(Action::Help));
+        assert_eq!(
+            Action::from_key(key(KeyCode::Char('i'))),
+            Some(Action::Help)
         );
     }
 }

@@ -33,6 +33,10 @@ pub enum Outcome {
     Quit,
     /// The player asked for the menu.
     Menu,
+    /// The player asked to restart the puzzle (the caller confirms first).
+    Restart,
+    /// The player asked for the help screen.
+    Help,
 }
 
 /// Play time that can be paused.
@@ -258,6 +262,31 @@ impl Game {
         self
     }
 
+    /// Starts with auto-removal of pencil marks on or off (the `m` key
+    /// switches it during the game).
+    pub fn with_auto_remove(mut self, on: bool) -> Game {
+        self.auto_remove = on;
+        self
+    }
+
+    /// The same puzzle on a fresh board, with the clock starting at `now`:
+    /// no digits, marks, mistakes, hints or history; the mistake limit and
+    /// auto-removal as they were. For a retry after running out of mistakes
+    /// and for a restart.
+    pub fn restarted(&self, now: Instant) -> Game {
+        let mut game = Game::new(
+            self.puzzle,
+            self.solution,
+            self.rating.clone(),
+            self.label.clone(),
+            now,
+        )
+        .with_mistake_limit(self.mistake_limit)
+        .with_auto_remove(self.auto_remove);
+        game.message = "The same puzzle on a fresh board".to_string();
+        game
+    }
+
     /// Changes the mistake limit of a game in progress, as `--mistake-limit`
     /// does when a saved game is resumed (0: no limit), and says so on the
     /// message line. A limit the game has already reached is not applied,
@@ -290,6 +319,9 @@ impl Game {
         if action == Action::Menu {
             return Outcome::Menu;
         }
+        if action == Action::Help {
+            return Outcome::Help;
+        }
         // While the board cannot be seen, no key may change it.
         if self.hidden {
             return Outcome::Unchanged;
@@ -299,6 +331,9 @@ impl Game {
         }
         if self.paused || self.is_over() {
             return Outcome::Unchanged;
+        }
+        if action == Action::Restart {
+            return Outcome::Restart;
         }
         self.message.clear();
         let (r, c) = (self.cursor / 9, self.cursor % 9);
@@ -327,7 +362,9 @@ impl Game {
             Action::NextPage => self.page = self.page.wrapping_add(1),
             Action::PrevPage => self.page = self.page.wrapping_sub(1),
             Action::Check => self.check(now),
-            Action::Pause | Action::Quit | Action::Menu => unreachable!("handled above"),
+            Action::Pause | Action::Quit | Action::Menu | Action::Help | Action::Restart => {
+                unreachable!("handled above")
+            }
         }
         Outcome::Changed
     }
@@ -1324,6 +1361,45 @@ mod tests {
             put(&mut free, 2, w, now);
             assert_eq!(free.mistakes(), 0);
         }
+    }
+
+    #[test]
+    fn a_lost_game_restarts_as_the_same_puzzle_on_a_fresh_board() {
+        let now = Instant::now();
+        let mut g = game(now).with_mistake_limit(1).with_auto_remove(false);
+        put(&mut g, 2, 9, now);
+        g.apply(Action::FillMarks, now);
+        let wrong = (1..=9).find(|&d| d != g.solution().cells()[3]).unwrap();
+        put(&mut g, 3, wrong, now + Duration::from_secs(30));
+        assert!(g.is_lost());
+        // r does nothing on a game that is over: the caller offers the retry.
+        assert_eq!(g.apply(Action::Restart, now), Outcome::Unchanged);
+        let later = now + Duration::from_secs(100);
+        let mut again = g.restarted(later);
+        assert_eq!(again.puzzle(), g.puzzle());
+        assert_eq!(again.board(), g.puzzle(), "a fresh board: givens only");
+        assert!((0..CELLS).all(|c| again.marks(c) == 0));
+        assert_eq!((again.mistakes(), again.hints_used()), (0, 0));
+        assert!(!again.is_over());
+        assert_eq!(again.mistake_limit(), 1, "the limit stays");
+        assert!(!again.auto_remove(), "auto-removal stays");
+        assert_eq!(again.label(), g.label());
+        assert_eq!(
+            again.elapsed(later + Duration::from_secs(4)),
+            Duration::from_secs(4)
+        );
+        assert_eq!(
+            again.apply(Action::Undo, later),
+            Outcome::Unchanged,
+            "no history"
+        );
+        // In play, r asks the caller to restart, and changes nothing itself.
+        let before = again.board().to_line();
+        let right = again.solution().cells()[2];
+        put(&mut again, 2, right, later);
+        assert_eq!(again.apply(Action::Restart, later), Outcome::Restart);
+        assert_ne!(again.board().to_line(), before);
+        assert_eq!(again.apply(Action::Help, later), Outcome::Help);
     }
 
     #[test]
