@@ -941,11 +941,35 @@ impl App<'_> {
         }
     }
 
-    /// Shows the statistics until a key is pressed.
+    /// Shows the statistics until a key is pressed; a stats file that
+    /// cannot be read is said so (and left as it is).
     fn stats_screen(&mut self) -> io::Result<()> {
-        let stats = self.load_stats();
+        let (stats, note) = match self.stats_path.as_ref() {
+            None => (
+                Stats::default(),
+                Some("no home directory, so no statistics are kept".to_string()),
+            ),
+            Some(path) => match std::fs::read_to_string(path) {
+                Err(e) if e.kind() == io::ErrorKind::NotFound => (Stats::default(), None),
+                Err(e) => (
+                    Stats::default(),
+                    Some(format!("cannot read {}: {e}", path.display())),
+                ),
+                Ok(text) => match Stats::parse(&text) {
+                    Ok(stats) => (stats, None),
+                    Err(e) => (
+                        Stats::default(),
+                        Some(format!(
+                            "{} is not a stats file ({e}); it is left as it is, and no \
+                             game is counted until it is repaired or removed",
+                            path.display()
+                        )),
+                    ),
+                },
+            },
+        };
         let theme = self.theme;
-        self.wait_key(|f| ui::draw_stats(f, &stats, theme))?;
+        self.wait_key(|f| ui::draw_stats(f, &stats, theme, note.as_deref()))?;
         Ok(())
     }
 

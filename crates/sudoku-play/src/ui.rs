@@ -75,6 +75,15 @@ impl Theme {
         }
     }
 
+    /// The board's colours.
+    pub fn palette(&self) -> &'static Palette {
+        if self.high_contrast {
+            &HIGH_CONTRAST
+        } else {
+            &NORMAL
+        }
+    }
+
     /// This theme with the player's `settings` (theme, highlights, timer).
     pub fn with_settings(self, settings: &Settings) -> Theme {
         Theme {
@@ -84,6 +93,153 @@ impl Theme {
             ..self
         }
     }
+}
+
+/// The colours of one kind of board cell: its background and what is
+/// drawn on it, as xterm 256-colour indices from 16 up.
+///
+/// Those indices (the 6×6×6 cube and the grey ramp) have the same RGB values
+/// in every common terminal (xterm, VTE/GNOME, Konsole, iTerm2, Windows
+/// Terminal, kitty, Alacritty); colour schemes change only the first 16. So
+/// the contrast of each pair is known, and [`contrast`] checks it in the
+/// tests, whatever the player's palette or background.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellLook {
+    /// The background.
+    pub bg: u8,
+    /// Givens (drawn bold).
+    pub given: u8,
+    /// The player's digits.
+    pub player: u8,
+    /// A digit that repeats in its row, column or box (bold, underlined).
+    pub conflict: u8,
+    /// Pencil marks.
+    pub mark: u8,
+}
+
+/// Every cell colour of a theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Palette {
+    /// A cell with nothing to say.
+    pub plain: CellLook,
+    /// The cursor's row, column and box.
+    pub peer: CellLook,
+    /// The cursor's digit elsewhere.
+    pub same: CellLook,
+    /// The cursor.
+    pub cursor: CellLook,
+    /// The cursor in pencil-mark mode.
+    pub pencil_cursor: CellLook,
+    /// A hint's pattern (green).
+    pub pattern: CellLook,
+    /// A hint's cell that loses a candidate (magenta).
+    pub loses: CellLook,
+    /// A hint's cell that gets a digit (cyan).
+    pub gets: CellLook,
+    /// A wrong digit or wrong marks (red).
+    pub wrong: CellLook,
+    /// The lines between boxes and around the board.
+    pub thick: u8,
+    /// The lines between cells of a box.
+    pub thin: u8,
+}
+
+const fn look(bg: u8, given: u8, player: u8, conflict: u8, mark: u8) -> CellLook {
+    CellLook {
+        bg,
+        given,
+        player,
+        conflict,
+        mark,
+    }
+}
+
+/// The normal theme: a light board (grey 93%) with black givens, blue
+/// digits and dark-red conflicts, every text at least 4.5:1 (WCAG AA).
+pub const NORMAL: Palette = Palette {
+    plain: look(255, 16, 19, 88, 238),
+    peer: look(189, 16, 19, 88, 238),
+    same: look(153, 16, 19, 88, 238),
+    cursor: look(220, 16, 19, 88, 16),
+    pencil_cursor: look(213, 16, 19, 88, 16),
+    pattern: look(120, 16, 19, 88, 16),
+    loses: look(219, 16, 19, 88, 16),
+    gets: look(159, 16, 19, 88, 16),
+    wrong: look(210, 16, 16, 16, 16),
+    thick: 16,
+    thin: 246,
+};
+
+/// The high-contrast theme: white board, black text, a black cursor, and
+/// every text at least 7:1 (WCAG AAA).
+pub const HIGH_CONTRAST: Palette = Palette {
+    plain: look(231, 16, 18, 88, 16),
+    peer: look(254, 16, 18, 88, 16),
+    same: look(229, 16, 18, 88, 16),
+    cursor: look(16, 231, 231, 217, 231),
+    pencil_cursor: look(54, 231, 231, 224, 231),
+    pattern: look(157, 16, 18, 88, 16),
+    loses: look(225, 16, 18, 88, 16),
+    gets: look(195, 16, 18, 88, 16),
+    wrong: look(217, 16, 16, 16, 16),
+    thick: 16,
+    thin: 16,
+};
+
+impl Palette {
+    /// Every cell look, named, for the contrast tests.
+    pub fn looks(&self) -> [(&'static str, CellLook); 9] {
+        [
+            ("plain", self.plain),
+            ("peer", self.peer),
+            ("same", self.same),
+            ("cursor", self.cursor),
+            ("pencil cursor", self.pencil_cursor),
+            ("pattern", self.pattern),
+            ("loses", self.loses),
+            ("gets", self.gets),
+            ("wrong", self.wrong),
+        ]
+    }
+}
+
+/// The RGB value of xterm 256-colour index `i` (16 and up: the cube and the greys).
+pub fn rgb(i: u8) -> (u8, u8, u8) {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    match i {
+        232..=255 => {
+            let v = 8 + 10 * (i - 232);
+            (v, v, v)
+        }
+        16..=231 => {
+            let n = i - 16;
+            (
+                LEVELS[(n / 36) as usize],
+                LEVELS[(n / 6 % 6) as usize],
+                LEVELS[(n % 6) as usize],
+            )
+        }
+        // The first 16 depend on the terminal's scheme; the board never uses them.
+        _ => (0, 0, 0),
+    }
+}
+
+/// WCAG 2's contrast ratio between two 256-colour indices, from 1 to 21.
+pub fn contrast(a: u8, b: u8) -> f64 {
+    fn luminance(i: u8) -> f64 {
+        let (r, g, b) = rgb(i);
+        let channel = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    }
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 /// The smallest terminal the game draws in.
@@ -258,8 +414,8 @@ fn draw_too_small(frame: &mut Frame) {
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }
 
-/// The look of one cell: background first, then the digit's colour.
-fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, Style) {
+/// The look of one cell: its background, its digit and its pencil marks.
+fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, Style, Style) {
     let digit = game.board().cells()[cell];
     let cursor = game.cursor();
     let (cr, cc) = (cursor / 9, cursor % 9);
@@ -298,66 +454,73 @@ fn cell_style(game: &Game, cell: usize, selected: u8, theme: Theme) -> (Style, S
         } else {
             base
         };
-        return (base, digit_style);
+        return (base, digit_style, base.add_modifier(Modifier::DIM));
     }
 
-    // (background, foreground for givens, foreground for the player's digits)
-    let (bg, fg, player) = if cell == cursor {
-        let bg = if game.pencil() {
-            Color::Magenta
+    let palette = theme.palette();
+    let look = if cell == cursor {
+        if game.pencil() {
+            palette.pencil_cursor
         } else {
-            Color::Yellow
-        };
-        (Some(bg), Color::Black, Color::Blue)
+            palette.cursor
+        }
     } else if let Some(role) = role {
-        let bg = match role {
-            Role::Loses => Color::LightMagenta,
-            Role::Gets => Color::LightCyan,
-            Role::Wrong => Color::Red,
-            _ => Color::Green,
-        };
-        (Some(bg), Color::Black, Color::Blue)
+        match role {
+            Role::Loses => palette.loses,
+            Role::Gets => palette.gets,
+            Role::Wrong => palette.wrong,
+            _ => palette.pattern,
+        }
     } else if flagged {
-        (Some(Color::Red), Color::White, Color::White)
+        palette.wrong
     } else if same {
-        (Some(Color::Cyan), Color::Black, Color::Blue)
+        palette.same
     } else if peer {
-        (Some(Color::DarkGray), Color::White, Color::LightCyan)
+        palette.peer
     } else {
-        (None, Color::Reset, Color::Blue)
+        palette.plain
     };
-    let mut base = Style::default();
-    if let Some(bg) = bg {
-        base = base.bg(bg).fg(fg);
-    }
+    let base = Style::default()
+        .bg(Color::Indexed(look.bg))
+        .fg(Color::Indexed(look.given));
     let mut digit_style = if given {
-        base.fg(fg).add_modifier(Modifier::BOLD)
+        base.add_modifier(Modifier::BOLD)
     } else {
-        base.fg(player)
+        base.fg(Color::Indexed(look.player))
     };
+    if same && theme.high_contrast {
+        digit_style = digit_style.add_modifier(Modifier::UNDERLINED);
+    }
     if conflict && !game.is_flagged(cell) {
-        let red = if bg == Some(Color::DarkGray) {
-            Color::LightRed
-        } else {
-            Color::Red
-        };
         digit_style = digit_style
-            .fg(red)
+            .fg(Color::Indexed(look.conflict))
             .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
     }
-    (base, digit_style)
+    if flagged {
+        digit_style = digit_style.add_modifier(Modifier::CROSSED_OUT);
+    }
+    (base, digit_style, base.fg(Color::Indexed(look.mark)))
 }
 
 fn draw_board(buf: &mut Buffer, geo: &Geometry, game: &Game, theme: Theme) {
     let area = geo.board;
     let selected = game.board().cells()[game.cursor()];
-    let border = Style::default();
-    let thin = if theme.no_color {
-        Style::default().add_modifier(Modifier::DIM)
+    let palette = theme.palette();
+    let (border, thin) = if theme.no_color {
+        (
+            Style::default(),
+            Style::default().add_modifier(Modifier::DIM),
+        )
     } else {
-        Style::default().fg(Color::DarkGray)
+        // The lines on the board's own background, so that the board is
+        // one light sheet on any terminal.
+        let paper = Style::default().bg(Color::Indexed(palette.plain.bg));
+        (
+            paper.fg(Color::Indexed(palette.thick)),
+            paper.fg(Color::Indexed(palette.thin)),
+        )
     };
-    let styles: Vec<(Style, Style)> = (0..CELLS)
+    let styles: Vec<(Style, Style, Style)> = (0..CELLS)
         .map(|cell| cell_style(game, cell, selected, theme))
         .collect();
     let last_x = area.width - 1;
@@ -367,8 +530,17 @@ fn draw_board(buf: &mut Buffer, geo: &Geometry, game: &Game, theme: Theme) {
             let (symbol, style) = match (geo.line(dy), geo.column(dx)) {
                 (Track::Cell(r, oy), Track::Cell(c, ox)) => {
                     let cell = r * 9 + c;
-                    let (base, digit_style) = styles[cell];
-                    cell_symbol(game, cell, oy, ox, geo.cell_h, selected, base, digit_style)
+                    let (base, digit, mark) = styles[cell];
+                    let (symbol, style) =
+                        cell_symbol(game, cell, oy, ox, geo.cell_h, selected, base, digit, mark);
+                    // Compact cells have no line between them inside a box:
+                    // the last line of each is underlined instead, so two
+                    // cells' pencil marks never run together.
+                    if geo.cell_h == 2 && oy == 1 && r % 3 != 2 {
+                        (symbol, style.add_modifier(Modifier::UNDERLINED))
+                    } else {
+                        (symbol, style)
+                    }
                 }
                 (Track::Cell(..), col) => {
                     let s = if col == Track::Thick { "┃" } else { "│" };
@@ -463,6 +635,7 @@ fn cell_symbol(
     selected: u8,
     base: Style,
     digit_style: Style,
+    mark_style: Style,
 ) -> (String, Style) {
     let digit = game.board().cells()[cell];
     if digit != 0 {
@@ -482,9 +655,9 @@ fn cell_symbol(
     match mark {
         Some(d) if marks & (1 << d) != 0 => {
             let style = if d == selected {
-                base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+                mark_style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
             } else {
-                base.add_modifier(Modifier::DIM)
+                mark_style
             };
             (SUPERSCRIPT[d as usize - 1].to_string(), style)
         }
@@ -566,10 +739,12 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 /// The notes under the panel's figures: a warning, then the hint or a
 /// conflict, as lines of at most `width` characters.
 fn notes(game: &Game, extras: Extras, width: usize, theme: Theme) -> Vec<Line<'static>> {
+    // On its own background: the terminal's red on its background can be
+    // as low as 3:1; white on dark red (124) is 7.4:1.
     let red = if theme.no_color {
         bold(theme)
     } else {
-        bold(theme).fg(Color::Red)
+        bold(theme).bg(Color::Indexed(124)).fg(Color::Indexed(231))
     };
     let mut out: Vec<Line<'static>> = Vec::new();
     if let Some(warning) = extras.warning {
@@ -1088,9 +1263,19 @@ pub fn stats_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// Draws the statistics screen (or says the terminal is too small for it).
-pub fn draw_stats(frame: &mut Frame, stats: &Stats, theme: Theme) {
-    let lines = stats_lines(stats, theme);
+/// Draws the statistics screen (or says the terminal is too small for
+/// it), with a note under it, such as why the file could not be read.
+pub fn draw_stats(frame: &mut Frame, stats: &Stats, theme: Theme, note: Option<&str>) {
+    let mut lines = stats_lines(stats, theme);
+    if let Some(note) = note {
+        let at = lines.len() - 1;
+        let text: Vec<Line<'static>> = wrap(&format!("Note: {note}"), 64)
+            .into_iter()
+            .map(Line::from)
+            .chain([Line::from("")])
+            .collect();
+        lines.splice(at..at, text);
+    }
     let w = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
     if too_small(frame, "the statistics", (w, lines.len() as u16)) {
         return;
@@ -1230,9 +1415,10 @@ fn selected_style(theme: Theme) -> Style {
     if theme.no_color || theme.high_contrast {
         Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
     } else {
+        // The cursor's colours: black on yellow, 15:1.
         Style::default()
-            .bg(Color::Yellow)
-            .fg(Color::Black)
+            .bg(Color::Indexed(NORMAL.cursor.bg))
+            .fg(Color::Indexed(NORMAL.cursor.given))
             .add_modifier(Modifier::BOLD)
     }
 }

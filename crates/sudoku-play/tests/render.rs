@@ -228,9 +228,10 @@ fn conflict_is_marked_on_the_board_and_named() {
     let r = geo.cell_rect(2);
     let cell = &buf[(r.x + 2, r.y)];
     assert_eq!(cell.symbol(), "5");
-    assert_eq!(cell.fg, Color::Red);
+    let red = Color::Indexed(ui::NORMAL.plain.conflict);
+    assert_eq!(cell.fg, red);
     let r0 = geo.cell_rect(0);
-    assert_eq!(buf[(r0.x + 2, r0.y)].fg, Color::Red, "the given 5 too");
+    assert_eq!(buf[(r0.x + 2, r0.y)].fg, red, "the given 5 too");
     let text = screen(&buf);
     assert!(text.contains("Conflict"), "{text}");
     assert!(text.contains("5 twice in row 1"), "{text}");
@@ -253,7 +254,7 @@ fn hint_shows_the_technique_then_highlights_its_cells() {
         let r = geo.cell_rect(cell);
         assert_ne!(
             buf[(r.x, r.y)].bg,
-            Color::Green,
+            Color::Indexed(ui::NORMAL.pattern.bg),
             "cell {cell} shown too early"
         );
     }
@@ -264,7 +265,11 @@ fn hint_shows_the_technique_then_highlights_its_cells() {
     assert!(text.contains("Press ? again to see the step"), "{text}");
     for &cell in &shown.focus {
         let r = geo.cell_rect(cell);
-        assert_eq!(buf[(r.x, r.y)].bg, Color::Green, "cell {cell}");
+        assert_eq!(
+            buf[(r.x, r.y)].bg,
+            Color::Indexed(ui::NORMAL.pattern.bg),
+            "cell {cell}"
+        );
     }
     game.apply(Action::Hint, now);
     let buf = draw(&game, now, (80, 24), COLOR);
@@ -274,12 +279,17 @@ fn hint_shows_the_technique_then_highlights_its_cells() {
     for c in &shown.cells {
         let r = geo.cell_rect(c.cell);
         let expected = match c.role {
-            Role::Loses => Color::LightMagenta,
-            Role::Gets => Color::LightCyan,
-            Role::Wrong => Color::Red,
-            _ => Color::Green,
+            Role::Loses => ui::NORMAL.loses,
+            Role::Gets => ui::NORMAL.gets,
+            Role::Wrong => ui::NORMAL.wrong,
+            _ => ui::NORMAL.pattern,
         };
-        assert_eq!(buf[(r.x, r.y)].bg, expected, "cell {}", c.cell);
+        assert_eq!(
+            buf[(r.x, r.y)].bg,
+            Color::Indexed(expected.bg),
+            "cell {}",
+            c.cell
+        );
     }
 }
 
@@ -459,7 +469,7 @@ fn wrong_pencil_marks_are_marked_after_a_check() {
     game.apply(Action::Check, now);
     let buf = draw(&game, now, (80, 24), COLOR);
     let r = geometry((80, 24)).cell_rect(2);
-    assert_eq!(buf[(r.x, r.y)].bg, Color::Red);
+    assert_eq!(buf[(r.x, r.y)].bg, Color::Indexed(ui::NORMAL.wrong.bg));
     let text = screen(&buf);
     assert!(text.contains("r1c3 leave out its answer"), "{text}");
 }
@@ -832,7 +842,7 @@ fn the_statistics_screen_shows_each_level_and_the_streaks() {
     stats.record_loss("easy");
     stats.record_win("hard", s(600), 0);
     stats.record_win("technique XY-Wing", s(700), 0);
-    let text = draw_screen((80, 24), |f| ui::draw_stats(f, &stats, COLOR));
+    let text = draw_screen((80, 24), |f| ui::draw_stats(f, &stats, COLOR, None));
     let row = |level: &str| {
         let line = text
             .lines()
@@ -856,8 +866,22 @@ fn the_statistics_screen_shows_each_level_and_the_streaks() {
         "{text}"
     );
     assert!(text.contains("without hints"), "{text}");
+    // A note (an unreadable file) shows above the keys.
+    let text = draw_screen((80, 24), |f| {
+        ui::draw_stats(
+            f,
+            &Stats::default(),
+            COLOR,
+            Some("stats.txt is not a stats file"),
+        )
+    });
+    assert!(
+        text.contains("Note: stats.txt is not a stats file"),
+        "{text}"
+    );
+    assert!(text.contains("back to the menu"), "{text}");
     // Too small: said, not cut.
-    let text = draw_screen((40, 12), |f| ui::draw_stats(f, &stats, COLOR));
+    let text = draw_screen((40, 12), |f| ui::draw_stats(f, &stats, COLOR, None));
     assert!(text.contains("The terminal is 40×12"), "{text}");
     assert!(!text.contains("Played"), "{text}");
 }
@@ -991,4 +1015,100 @@ fn highlights_and_the_timer_follow_the_settings() {
     let text = screen(&off);
     assert!(text.contains("Time      hidden"), "{text}");
     assert!(!text.contains("1:15"), "{text}");
+}
+
+#[test]
+fn every_digit_and_mark_on_the_board_has_its_contrast() {
+    // Each theme's pairs, from xterm's fixed 256-colour values: AA (4.5:1)
+    // in the normal theme, AAA (7:1) in the high-contrast one.
+    for (palette, least) in [(ui::NORMAL, 4.5), (ui::HIGH_CONTRAST, 7.0)] {
+        for (name, look) in palette.looks() {
+            for (what, fg) in [
+                ("given", look.given),
+                ("digit", look.player),
+                ("conflict", look.conflict),
+                ("mark", look.mark),
+            ] {
+                let ratio = ui::contrast(fg, look.bg);
+                assert!(ratio >= least, "{name} {what}: {ratio:.2}:1");
+            }
+            assert!(look.bg >= 16, "{name}: a palette-dependent colour");
+        }
+    }
+    assert!((ui::contrast(16, 231) - 21.0).abs() < 1e-9);
+    assert!((ui::contrast(196, 196) - 1.0).abs() < 1e-9);
+    // And the board really draws with them: every cell's digit and marks
+    // in a game with a cursor, peers, a hint and a conflict.
+    let now = Instant::now();
+    for (theme, palette) in [
+        (COLOR, ui::NORMAL),
+        (
+            Theme {
+                high_contrast: true,
+                ..COLOR
+            },
+            ui::HIGH_CONTRAST,
+        ),
+    ] {
+        let mut game = new_game(now);
+        game.apply(Action::FillMarks, now);
+        select(&mut game, 2, now);
+        game.apply(Action::Digit(5), now);
+        select(&mut game, 40, now);
+        let buf = draw(&game, now, (80, 24), theme);
+        let geo = geometry((80, 24));
+        let allowed: Vec<u8> = palette.looks().iter().map(|(_, l)| l.bg).collect();
+        for cell in 0..CELLS {
+            let r = geo.cell_rect(cell);
+            for y in r.y..r.bottom() {
+                for x in r.x..r.right() {
+                    let c = &buf[(x, y)];
+                    let (Color::Indexed(fg), Color::Indexed(bg)) = (c.fg, c.bg) else {
+                        panic!("cell {cell}: {:?} on {:?}", c.fg, c.bg);
+                    };
+                    assert!(allowed.contains(&bg), "cell {cell}: bg {bg}");
+                    if c.symbol() != " " {
+                        let ratio = ui::contrast(fg, bg);
+                        assert!(ratio >= 4.5, "cell {cell} '{}': {ratio:.2}", c.symbol());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn compact_cells_of_one_box_are_separated_by_an_underline() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    game.apply(Action::FillMarks, now);
+    for theme in [
+        COLOR,
+        Theme {
+            no_color: true,
+            ..COLOR
+        },
+    ] {
+        let buf = draw(&game, now, (80, 24), theme);
+        let geo = geometry((80, 24));
+        for cell in 0..CELLS {
+            let r = geo.cell_rect(cell);
+            let last = &buf[(r.x + 1, r.bottom() - 1)];
+            let first = &buf[(r.x + 1, r.y)];
+            let underlined = last.modifier.contains(Modifier::UNDERLINED);
+            assert_eq!(underlined, cell / 9 % 3 != 2, "cell {cell}'s last line");
+            assert!(
+                !first.modifier.contains(Modifier::UNDERLINED) || game.in_conflict(cell),
+                "cell {cell}'s first line"
+            );
+        }
+        // Tall cells have thin lines between them instead.
+        let buf = draw(&game, now, (100, 40), theme);
+        let geo = geometry((100, 40));
+        let r = geo.cell_rect(0);
+        assert!(!buf[(r.x + 1, r.bottom() - 1)]
+            .modifier
+            .contains(Modifier::UNDERLINED));
+        assert_eq!(buf[(r.x + 1, r.bottom())].symbol(), "─");
+    }
 }

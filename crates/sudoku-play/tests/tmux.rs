@@ -1159,3 +1159,47 @@ fn a_solved_lesson_offers_another_puzzle_of_its_technique() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn the_high_contrast_theme_comes_from_the_flag_or_the_settings() {
+    let data = temp_dir("theme");
+    let styled = |tmux: &Tmux| -> String {
+        let out = tmux
+            .run(&["capture-pane", "-p", "-e", "-t", "play"])
+            .expect("tmux capture-pane runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // The normal board is grey 255; the high-contrast one white (231).
+    for (args, paper, not) in [
+        (PUZZLE.to_string(), "48;5;255", "48;5;231"),
+        (
+            format!("--theme high-contrast {PUZZLE}"),
+            "48;5;231",
+            "48;5;255",
+        ),
+    ] {
+        let Some(tmux) = start("theme", &data, &args) else {
+            return;
+        };
+        tmux.wait_for("the board", whole_frame);
+        let text = styled(&tmux);
+        assert!(text.contains(paper), "{args}: {text}");
+        assert!(!text.contains(not), "{args}: {text}");
+        quit(&tmux);
+        drop(tmux);
+        let _ = std::fs::remove_file(data.join("sudoku-play").join("game.txt"));
+    }
+    // Chosen in the settings, it holds in the next run.
+    std::fs::write(
+        data.join("sudoku-play").join("settings.txt"),
+        "sudoku-play settings 1\ntheme high-contrast\n",
+    )
+    .unwrap();
+    let Some(tmux) = start("theme", &data, PUZZLE) else {
+        return;
+    };
+    tmux.wait_for("the board", whole_frame);
+    assert!(styled(&tmux).contains("48;5;231"));
+    quit(&tmux);
+    let _ = std::fs::remove_dir_all(&data);
+}
