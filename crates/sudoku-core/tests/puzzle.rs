@@ -160,10 +160,12 @@ proptest! {
         let draw = |seed| generator.puzzle_from_solution(&mine, &mut StdRng::seed_from_u64(seed), None);
         let p = match draw(seed) {
             Ok(p) => p,
-            // Minimal puzzles with this many blanks may not exist for this
-            // grid and symmetry; then the search ends with this error.
+            // Unique (or minimal) puzzles with this many blanks may not
+            // exist for this grid and symmetry (54 blanks in orbits of 8
+            // cells under `dihedral`, say); then the search ends with this
+            // error. Without uniqueness any blank pattern will do.
             Err(PuzzleError::NoneForSolution { draws }) => {
-                prop_assert!(minimal);
+                prop_assert!(unique || minimal);
                 prop_assert_eq!(draws, MAX_DRAWS_FROM_SOLUTION);
                 return Ok(());
             }
