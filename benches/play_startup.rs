@@ -20,7 +20,7 @@ fn new_game(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(3));
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
     let theme = Theme::default();
-    for difficulty in Difficulty::ALL {
+    for &difficulty in Difficulty::ALL.iter() {
         // A new seed each time, so the figure is an average over many puzzles
         // rather than the cost of one lucky or unlucky grid.
         let mut seed = 0u64;

@@ -3,6 +3,7 @@
 //! the book with `sudoku_print`.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use lexopt::prelude::*;
 use sudoku_core::rate::Scale;
@@ -16,7 +17,8 @@ use crate::arg_values::{
 /// The usage lines of printing.
 pub const USAGE: &str =
     "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter]
-                    [--title TEXT] [--answers] [--candidates] [--scale se|native] [-j N]";
+                    [--title TEXT] [--font FILE.ttf|.otf] [--answers] [--candidates]
+                    [--scale se|native] [-j N]";
 
 /// The help text of printing.
 pub const HELP: &str =
@@ -26,6 +28,8 @@ pub const HELP: &str =
     --per-page 1|2|4|6   puzzles per page (default 2)
     --paper a4|letter    paper size (default a4)
     --title TEXT         a title on every page
+    --font FILE          a TrueType/OpenType font for the characters Liberation Sans
+                         lacks (a CJK title); embedded as a subset
     --answers            an answer key of small grids at the end
     --candidates         every blank cell shows its candidates
     --scale se|native    the scale of the ratings under the grids (default se)
@@ -76,6 +80,9 @@ pub struct Book {
     pub format: BookFormat,
     /// The scale of the ratings in the captions.
     pub scale: Scale,
+    /// The font file `--font` names, read into `options.font` by the
+    /// command before any work.
+    pub font: Option<PathBuf>,
 }
 
 /// `sudoku print`'s arguments.
@@ -95,13 +102,21 @@ pub struct BookFlags {
     per_page: Option<PerPage>,
     paper: Option<Paper>,
     title: Option<String>,
+    font: Option<PathBuf>,
     answers: bool,
     candidates: bool,
 }
 
 impl BookFlags {
     /// The long options [`BookFlags::take`] takes.
-    pub const NAMES: [&'static str; 5] = ["per-page", "paper", "title", "answers", "candidates"];
+    pub const NAMES: [&'static str; 6] = [
+        "per-page",
+        "paper",
+        "title",
+        "font",
+        "answers",
+        "candidates",
+    ];
 
     /// Takes the long option `name` (one of [`BookFlags::NAMES`]) and its value.
     pub fn take(&mut self, name: &str, parser: &mut lexopt::Parser) -> Result<(), UsageError> {
@@ -127,6 +142,10 @@ impl BookFlags {
                     .map(|c| if c.is_control() { ' ' } else { c })
                     .collect();
                 once(&mut self.title, text, "--title")?;
+            }
+            "font" => {
+                let path = PathBuf::from(option_value(parser)?);
+                once(&mut self.font, path, "--font")?;
             }
             "answers" => self.answers = true,
             _ => self.candidates = true,
@@ -168,10 +187,12 @@ impl BookFlags {
                 title: self.title,
                 answers: self.answers,
                 candidates: self.candidates,
+                font: None,
             },
             output,
             format,
             scale,
+            font: self.font,
         })
     }
 }
@@ -235,5 +256,9 @@ mod tests {
         assert!(parse_args(&["print", "p.txt", "-o", "book.txt"]).is_err());
         assert!(parse_args(&["print", "p.txt", "-o", "book.PDF"]).is_ok());
         assert!(parse_args(&["print", "p.txt", "--title", "a", "--title", "b"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "--font"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "--font", "a.ttf", "--font", "b.ttf"]).is_err());
+        let args = parse_args(&["print", "p.txt", "--font", "cjk.otf"]).unwrap();
+        assert_eq!(args.book.font, Some(PathBuf::from("cjk.otf")));
     }
 }

@@ -12,29 +12,65 @@ use std::path::{Path, PathBuf};
 
 use sudoku_core::batch;
 use sudoku_core::format::PuzzleReader;
-use sudoku_print::{fill_with, metrics, pdf, svg, Entry, MAX_BOOK_PUZZLES};
+use sudoku_print::{fill_with, font, pdf, svg, Entry, FontFile, MAX_BOOK_PUZZLES};
 
 use crate::{open_input, read_failure, with_output, write_failure, Failure};
 use sudoku_cli::args::{shown, Output};
 use sudoku_cli::output::MAX_NAME_BYTES;
 use sudoku_cli::print_args::{Book, BookFormat, PrintArgs};
 
-/// Warns, before any work, when the book's PDF title has characters the
-/// standard Helvetica lacks (they print as `?`).
-pub fn warn_about_title(book: &Book) {
-    let Some(title) = &book.options.title else {
-        return;
-    };
-    let missing = metrics::unprintable(title);
-    if !missing.is_empty() && book.format == BookFormat::Pdf {
-        let list: String = missing.iter().collect();
-        tell!("sudoku: warning: Helvetica has no '{list}'; the PDF's title shows ? instead");
+/// The book ready to write, checked before any work: `--font`'s file read
+/// and checked into its options, and for a PDF, every character of the
+/// title found in a face the book embeds. A character in no face is refused
+/// (status 2) rather than printed as a box or a `?`; the SVG needs no check,
+/// since its text is set by the viewer's fonts.
+pub fn prepared(book: &Book) -> Result<Book, Failure> {
+    let mut book = book.clone();
+    if let Some(path) = &book.font {
+        book.options.font = Some(read_font(path)?);
     }
+    if let (Some(title), BookFormat::Pdf) = (&book.options.title, book.format) {
+        let missing = font::missing(title, book.options.font.as_ref());
+        if !missing.is_empty() {
+            let list: Vec<String> = missing
+                .iter()
+                .map(|c| format!("'{c}' (U+{:04X})", u32::from(*c)))
+                .collect();
+            let (which, advice) = match &book.options.font {
+                Some(f) => (
+                    format!("neither Liberation Sans nor {} has", f.name()),
+                    "give --font a font that has them",
+                ),
+                None => (
+                    "Liberation Sans, the book's font, lacks".to_string(),
+                    "give --font FILE.ttf|.otf with a font that has them (Noto Sans CJK for Chinese, Japanese or Korean)",
+                ),
+            };
+            return Err(Failure::Input(format!(
+                "the title cannot be printed: {which} {}; {advice}",
+                list.join(", ")
+            )));
+        }
+    }
+    Ok(book)
+}
+
+/// Reads and checks the font file at `path`.
+fn read_font(path: &Path) -> Result<FontFile, Failure> {
+    let name = shown(path);
+    if path.is_dir() {
+        return Err(Failure::Input(format!(
+            "cannot read font {name}: it is a directory"
+        )));
+    }
+    let data =
+        std::fs::read(path).map_err(|e| Failure::Input(format!("cannot read font {name}: {e}")))?;
+    FontFile::new(data).map_err(|e| Failure::Input(format!("font {name}: {e}")))
 }
 
 /// Reads, solves and rates the puzzles, and writes the book.
 pub fn run(args: &PrintArgs) -> Result<(), Failure> {
-    warn_about_title(&args.book);
+    let book = prepared(&args.book)?;
     let mut reader = PuzzleReader::new(open_input(&args.input)?);
     let (mut entries, mut lines) = (Vec::new(), Vec::new());
     for item in reader.by_ref() {
@@ -58,9 +94,9 @@ pub fn run(args: &PrintArgs) -> Result<(), Failure> {
             args.input.name()
         )));
     }
-    check_page_names(&args.book, entries.len())?;
+    check_page_names(&book, entries.len())?;
     let threads = batch::resolve_threads(args.threads);
-    fill_with(&mut entries, threads, args.book.scale).map_err(|e| {
+    fill_with(&mut entries, threads, book.scale).map_err(|e| {
         Failure::Input(format!(
             "{}:{}: puzzle {} has no solution; a book prints only solvable puzzles",
             args.input.name(),
@@ -68,7 +104,7 @@ pub fn run(args: &PrintArgs) -> Result<(), Failure> {
             e.index + 1
         ))
     })?;
-    write_book(&args.book, &entries)
+    write_book(&book, &entries)
 }
 
 /// Refuses, before any work, an SVG book whose page files' names would be

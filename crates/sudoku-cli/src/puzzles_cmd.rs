@@ -30,7 +30,8 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
             };
             tell!("sudoku: warning: {why}{hint}");
         }
-        Ok(Feasibility::Fine) => {}
+        // Fine, or a kind of feasibility a later library adds.
+        Ok(_) => {}
     }
     let generator = Generator::new(options).map_err(|e| Failure::Input(e.to_string()))?;
     let threads = sudoku_core::batch::resolve_threads(args.threads);
@@ -218,7 +219,7 @@ fn write_book(
     threads: usize,
     deadline: Option<Instant>,
 ) -> Result<(), Failure> {
-    crate::print_cmd::warn_about_title(book);
+    let book = &crate::print_cmd::prepared(book)?;
     crate::print_cmd::check_page_names(book, args.count)?;
     let mut entries = Vec::with_capacity(args.count);
     let mut progress = Progress::new(&book.output);

@@ -57,7 +57,7 @@ fn list_techniques() -> Result<(), Failure> {
         .map(|t| t.slug().len())
         .max()
         .unwrap_or(0);
-    for technique in rate::Technique::ALL {
+    for &technique in rate::Technique::ALL {
         let weight = technique.weight();
         let scales = match (
             rate::Scale::Se.has(technique),

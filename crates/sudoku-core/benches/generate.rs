@@ -43,7 +43,7 @@ fn generate(c: &mut Criterion) {
     }
     let blanks_only = GeneratorOptions::new().blanks(20..=55).seed(1);
     bench_options(&mut group, "blanks 20..55 unique", blanks_only, 100);
-    for level in Level::ALL {
+    for &level in Level::ALL {
         let per_iter = if level == Level::Extreme { 2 } else { 10 };
         let options = GeneratorOptions::new().level(level).seed(1);
         bench_options(&mut group, &format!("level {level}"), options, per_iter);

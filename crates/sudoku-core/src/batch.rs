@@ -497,6 +497,8 @@ pub enum UnsolvableReason {
 }
 
 /// A failed [`solve_stream`].
+/// Deliberately exhaustive: a batch fails reading or writing, nothing else,
+/// so callers map each to an exit code without a catch-all arm.
 #[derive(Debug, Error)]
 pub enum BatchError {
     /// The input was malformed or could not be read.

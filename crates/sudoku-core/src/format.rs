@@ -163,6 +163,7 @@ fn describe_byte(byte: u8) -> String {
 }
 
 /// A failure while reading puzzles: the input was malformed, or reading it failed.
+/// Deliberately exhaustive: the text or the reader, nothing else.
 #[derive(Debug, Error)]
 pub enum ReadError {
     /// The text is not a valid puzzle file.

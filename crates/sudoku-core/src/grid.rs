@@ -63,7 +63,9 @@ impl fmt::Display for Conflict {
     }
 }
 
-/// A row, column or box, numbered from 0.
+/// A row, column or box, numbered from 0. Deliberately exhaustive: a
+/// Sudoku has these three kinds of unit and no other, so a `match` on one
+/// needs no catch-all arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Unit {
     /// Row `0..9`, top to bottom.

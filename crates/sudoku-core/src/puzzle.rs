@@ -339,6 +339,7 @@ pub struct RunSummary {
 }
 
 /// A failed [`Generator::run`].
+/// Deliberately exhaustive: generation or the caller's sink, nothing else.
 #[derive(Debug, Error)]
 pub enum RunError<E> {
     /// Generation itself failed.
@@ -398,7 +399,7 @@ impl Generator {
             wanted,
             options,
             solver: BitmaskSolver::new(),
-            orbits: Symmetry::ALL.map(Symmetry::orbits),
+            orbits: std::array::from_fn(|i| Symmetry::ALL[i].orbits()),
         })
     }
 
@@ -1019,7 +1020,7 @@ mod tests {
 
     #[test]
     fn for_level_is_reproducible_and_at_the_level_asked() {
-        for (seed, level) in Level::ALL.into_iter().enumerate() {
+        for (seed, level) in Level::ALL.iter().copied().enumerate() {
             let game = for_level(level, seed as u64);
             assert_eq!(game, for_level(level, seed as u64));
             assert_eq!(game.rating.map(|r| r.level), Some(level));
@@ -1077,7 +1078,7 @@ mod tests {
 
     #[test]
     fn minimal_puzzles_are_minimal_for_each_symmetry() {
-        for symmetry in Symmetry::ALL {
+        for &symmetry in Symmetry::ALL {
             let options = GeneratorOptions::new()
                 .minimal(true)
                 .symmetry(symmetry)
@@ -1096,7 +1097,7 @@ mod tests {
 
     #[test]
     fn every_level_is_met() {
-        for level in Level::ALL {
+        for &level in Level::ALL {
             let options = GeneratorOptions::new().level(level).seed(level as u64);
             for p in Generator::new(options).unwrap().generate(2).unwrap() {
                 let rating = rate::rate(&p.puzzle).unwrap();

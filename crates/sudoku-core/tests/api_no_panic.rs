@@ -171,7 +171,7 @@ mod generate {
                 .level(Level::ALL[k.index(Level::ALL.len())]);
             let _ = options.feasibility();
             let _ = Generator::new(options);
-            for symmetry in Symmetry::ALL {
+            for &symmetry in Symmetry::ALL {
                 prop_assert_eq!(symmetry.try_image(cell).is_some(), cell < 81);
             }
         }

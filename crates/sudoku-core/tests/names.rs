@@ -26,8 +26,8 @@ where
 
 #[test]
 fn levels_techniques_and_scales() {
-    reads_and_prints_as_a_name(&Level::ALL);
-    reads_and_prints_as_a_name(&Technique::ALL);
+    reads_and_prints_as_a_name(Level::ALL);
+    reads_and_prints_as_a_name(Technique::ALL);
     reads_and_prints_as_a_name(&[Scale::Se, Scale::Native]);
 }
 
@@ -35,7 +35,7 @@ fn levels_techniques_and_scales() {
 #[test]
 fn symmetries() {
     use sudoku_core::puzzle::{Symmetry, SymmetryChoice};
-    reads_and_prints_as_a_name(&Symmetry::ALL);
+    reads_and_prints_as_a_name(Symmetry::ALL);
     let choices: Vec<SymmetryChoice> = Symmetry::ALL
         .iter()
         .map(|&s| SymmetryChoice::Fixed(s))

@@ -237,7 +237,7 @@ fn puzzles_of_every_level_from_a_given_solution_and_refusals() {
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
             .parse()
             .expect("a valid grid");
-    for level in Level::ALL {
+    for &level in Level::ALL {
         let generator = Generator::new(GeneratorOptions::new().level(level)).expect("options");
         let p = generator
             .puzzle_from_solution(&mine, &mut StdRng::seed_from_u64(5), None)
@@ -294,7 +294,7 @@ fn puzzles_of_every_level_from_a_given_solution_and_refusals() {
 #[test]
 fn every_symmetry_makes_unique_and_minimal_puzzles() {
     let solver = BitmaskSolver::new();
-    for symmetry in Symmetry::ALL {
+    for &symmetry in Symmetry::ALL {
         for minimal in [false, true] {
             let options = GeneratorOptions::new()
                 .symmetry(symmetry)

@@ -604,7 +604,7 @@ fn apply_techniques_stalls_where_singles_stall_and_follows_explain() {
     ]
     .into_iter()
     .collect();
-    let every: TechniqueSet = Technique::ALL.into_iter().collect();
+    let every: TechniqueSet = Technique::ALL.iter().copied().collect();
     let mut stalled = 0;
     for name in ["17_clue.txt", "unbiased.txt", "magictour_top1465.txt"] {
         for puzzle in puzzles(name, 25) {
@@ -634,7 +634,8 @@ fn apply_techniques_from_pencil_marks_is_sound() {
     use rate::{apply_techniques, next_step_from, TechniqueSet};
     use sudoku_core::CELLS;
     let set: TechniqueSet = Technique::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&t| t <= Technique::XyWing)
         .collect();
     for puzzle in puzzles("magictour_top1465.txt", 10) {

@@ -33,7 +33,7 @@ fn malformed_grids_are_errors() {
 
 #[test]
 fn levels_and_techniques_serialize_as_their_names() {
-    for level in Level::ALL {
+    for &level in Level::ALL {
         let json = serde_json::to_string(&level).expect("serialize");
         assert_eq!(json, format!("\"{}\"", level.name()));
         assert_eq!(
@@ -41,7 +41,7 @@ fn levels_and_techniques_serialize_as_their_names() {
             level
         );
     }
-    for technique in Technique::ALL {
+    for &technique in Technique::ALL {
         let json = serde_json::to_string(&technique).expect("serialize");
         assert_eq!(json, format!("\"{}\"", technique.name()));
         assert_eq!(
@@ -76,7 +76,7 @@ fn rating_round_trips_as_a_struct_of_names() {
 #[test]
 fn symmetries_serialize_as_their_names() {
     use sudoku_core::puzzle::Symmetry;
-    for symmetry in Symmetry::ALL {
+    for &symmetry in Symmetry::ALL {
         let json = serde_json::to_string(&symmetry).expect("serialize");
         assert_eq!(json, format!("\"{}\"", symmetry.name()));
         assert_eq!(

@@ -1117,8 +1117,8 @@ impl App<'_> {
             ));
             items.extend(
                 Difficulty::ALL
-                    .into_iter()
-                    .map(|d| MenuItem::New(d, stats.get(d.name()))),
+                    .iter()
+                    .map(|&d| MenuItem::New(d, stats.get(d.name()))),
             );
             items.extend([
                 MenuItem::Statistics,

@@ -115,7 +115,7 @@ mod tests {
     #[test]
     fn each_difficulty_gives_a_unique_puzzle_of_that_level() {
         let solver = BitmaskSolver::new();
-        for (seed, difficulty) in Difficulty::ALL.into_iter().enumerate() {
+        for (seed, difficulty) in Difficulty::ALL.iter().copied().enumerate() {
             let game = generate(difficulty, seed as u64);
             assert!(game.solution.solves(&game.puzzle), "{difficulty}");
             assert!(solver.has_unique_solution(&game.puzzle), "{difficulty}");
@@ -147,7 +147,7 @@ mod tests {
     fn every_technique_a_hint_or_rating_can_name_can_be_asked_for() {
         // Hints and ratings are on SE's scale: each technique it can name
         // is one `--technique` accepts (Turbot Fish once was not).
-        for technique in rate::Technique::ALL {
+        for &technique in rate::Technique::ALL {
             if !rate::Scale::Se.has(technique) {
                 continue;
             }

@@ -792,8 +792,8 @@ fn a_menu_too_big_for_the_terminal_says_so_instead_of_being_cut() {
     ];
     items.extend(
         sudoku_play::source::Difficulty::ALL
-            .into_iter()
-            .map(|d| MenuItem::New(d, record)),
+            .iter()
+            .map(|&d| MenuItem::New(d, record)),
     );
     items.push(MenuItem::Quit);
     let draw_menu = |size: (u16, u16)| {

@@ -47,6 +47,9 @@ pub struct Text<'a> {
 
 /// An output that draws in points, origin top-left, y downwards.
 pub trait Canvas {
+    /// The width of `text` set in `font` at `size` points, as this output
+    /// sets it.
+    fn width(&self, text: &str, font: Font, size: f32) -> f32;
     /// Starts a grid: `id` names it (`puzzle-3`, `answer-3`).
     fn begin_grid(&mut self, id: &str);
     /// Ends the grid begun last.
@@ -75,7 +78,7 @@ pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page
         canvas.text(&Text {
             x: width / 2.0,
             y: layout::title_baseline(),
-            size: fit(&heading, Font::Bold, 18.0, available),
+            size: fit(canvas, &heading, Font::Bold, 18.0, available),
             font: Font::Bold,
             gray: 0.0,
             anchor: Anchor::Middle,
@@ -104,8 +107,8 @@ pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page
 }
 
 /// The largest size up to `size` at which `text` fits in `available` points.
-fn fit(text: &str, font: Font, size: f32, available: f32) -> f32 {
-    let natural = metrics::width(text, font, size);
+fn fit(canvas: &impl Canvas, text: &str, font: Font, size: f32, available: f32) -> f32 {
+    let natural = canvas.width(text, font, size);
     if natural <= available {
         size
     } else {
@@ -195,8 +198,14 @@ fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot
     let (left, right) = caption(entry);
     let size = (slot.side * 0.045).clamp(8.0, 11.0);
     let gap = size;
-    let left_width = metrics::width(&left, Font::Bold, size);
-    let right_size = fit(&right, Font::Regular, size, slot.side - left_width - gap);
+    let left_width = canvas.width(&left, Font::Bold, size);
+    let right_size = fit(
+        canvas,
+        &right,
+        Font::Regular,
+        size,
+        slot.side - left_width - gap,
+    );
     let baseline = slot.y + slot.side + size + 5.0;
     canvas.text(&Text {
         x: slot.x,

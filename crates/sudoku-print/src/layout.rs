@@ -106,6 +106,9 @@ pub struct Options {
     /// Every blank cell shows its candidates (the digits no given in its row,
     /// column or box rules out), in small grey figures.
     pub candidates: bool,
+    /// A font for the characters the built-in Liberation Sans lacks (a
+    /// title in Chinese, say), embedded as a subset ([`crate::font`]).
+    pub font: Option<crate::font::FontFile>,
 }
 
 /// The page margin on every side (15 mm).

@@ -7,10 +7,13 @@
 //! key of small grids at the end.
 //!
 //! The crate keeps printing out of `sudoku-core` (which stays lean) and out
-//! of the `sudoku` command (which stays a thin front end). It has no
-//! dependency besides `sudoku-core`: the PDF is written by hand ([`pdf`]) in
-//! the standard Helvetica font, which every PDF reader has, so nothing is
-//! embedded; the SVG is written by hand too ([`svg`]).
+//! of the `sudoku` command (which stays a thin front end). The PDF is written
+//! by hand ([`pdf`]), its streams compressed, in Liberation Sans (shipped in
+//! the crate, with Helvetica's metrics) and optionally a font of the user's
+//! for other scripts ([`font`]), each embedded as a subset of the glyphs
+//! used; the SVG is written by hand too ([`svg`]). Three crates do what is
+//! not worth writing by hand: `ttf-parser` reads fonts, `subsetter` subsets
+//! them and `miniz_oxide` compresses.
 //!
 //! ```
 //! use sudoku_print::{fill, pdf, Entry, Options, PerPage};
@@ -34,6 +37,7 @@
 
 pub mod draw;
 pub mod entry;
+pub mod font;
 pub mod layout;
 pub mod metrics;
 mod number;
@@ -41,6 +45,7 @@ pub mod pdf;
 pub mod svg;
 
 pub use entry::{caption, fill, fill_with, Entry, Facts, NoSolution};
+pub use font::{FontError, FontFile};
 pub use layout::{pages, Kind, Options, Page, Paper, PerPage};
 
 /// The most puzzles a book holds: 16,667 pages at six a page. Each puzzle is

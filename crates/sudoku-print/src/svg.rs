@@ -7,6 +7,7 @@ use std::io::{self, Write};
 
 use crate::draw::{self, Anchor, Canvas, Text};
 use crate::entry::Entry;
+use crate::font::Faces;
 use crate::layout::{Options, Page, Slot};
 use crate::metrics::Font;
 use crate::number::push_number;
@@ -36,18 +37,23 @@ pub fn write_page(
         b"\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
           <g font-family=\"Helvetica, Arial, sans-serif\" stroke=\"black\" fill=\"none\">\n",
     );
-    let mut canvas = SvgCanvas { out: &mut svg };
+    let faces = Faces::new(options.font.as_ref());
+    let mut canvas = SvgCanvas {
+        out: &mut svg,
+        faces: &faces,
+    };
     draw::page(&mut canvas, options, entries, page);
     svg.extend_from_slice(b"</g>\n</svg>\n");
     out.write_all(&svg)?;
     out.flush()
 }
 
-struct SvgCanvas<'a> {
+struct SvgCanvas<'a, 'f> {
     out: &'a mut Vec<u8>,
+    faces: &'a Faces<'f>,
 }
 
-impl SvgCanvas<'_> {
+impl SvgCanvas<'_, '_> {
     /// Appends ` name="value"`.
     fn attr(&mut self, name: &str, value: f32) {
         self.out.push(b' ');
@@ -77,7 +83,11 @@ fn push_escaped(out: &mut Vec<u8>, text: &str) {
     }
 }
 
-impl Canvas for SvgCanvas<'_> {
+impl Canvas for SvgCanvas<'_, '_> {
+    fn width(&self, text: &str, font: Font, size: f32) -> f32 {
+        self.faces.width(text, font, size)
+    }
+
     fn begin_grid(&mut self, id: &str) {
         self.out.extend_from_slice(b"<g class=\"grid\" id=\"");
         push_escaped(self.out, id);

@@ -460,6 +460,7 @@ pub(super) const RANDOM_SYMMETRIES: [Symmetry; 4] = [
 
 /// How quickly a set of [`GeneratorOptions`] can be met.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Feasibility {
     /// Puzzles come quickly.
     Fine,

@@ -53,7 +53,7 @@ const ANTI_DIAGONAL: Map = |r, c| (8 - c, 8 - r);
 
 impl Symmetry {
     /// Every symmetry, `None` first.
-    pub const ALL: [Symmetry; 10] = [
+    pub const ALL: &'static [Symmetry] = &[
         Symmetry::None,
         Symmetry::Rot180,
         Symmetry::Rot90,
@@ -218,7 +218,8 @@ impl FromStr for Symmetry {
     /// (as levels, scales and techniques are parsed).
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         Symmetry::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|s| s.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| SymmetryError(name.to_string()))
     }
@@ -226,6 +227,7 @@ impl FromStr for Symmetry {
 
 /// The symmetry asked of a generator: one fixed symmetry, or a random one per puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SymmetryChoice {
     /// Every puzzle has this symmetry.
     Fixed(Symmetry),
@@ -307,7 +309,7 @@ mod tests {
 
     #[test]
     fn orbits_partition_the_grid() {
-        for symmetry in Symmetry::ALL {
+        for &symmetry in Symmetry::ALL {
             let mut count = [0; CELLS];
             for orbit in symmetry.orbits() {
                 for cell in orbit.cells() {
@@ -356,7 +358,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for symmetry in Symmetry::ALL {
+        for &symmetry in Symmetry::ALL {
             assert_eq!(symmetry.name().parse::<Symmetry>(), Ok(symmetry));
         }
         assert_eq!("random".parse(), Ok(SymmetryChoice::Random));

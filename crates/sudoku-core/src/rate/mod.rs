@@ -841,7 +841,7 @@ impl Progress {
 /// assert!(stalled.path.iter().all(|step| singles.contains(step.technique)));
 ///
 /// // Everything: solved, the same path as `explain`.
-/// let all: TechniqueSet = Technique::ALL.into_iter().collect();
+/// let all: TechniqueSet = Technique::ALL.iter().copied().collect();
 /// let solved = apply_techniques(&Candidates::new(&puzzle), all, Scale::Se);
 /// assert!(solved.is_solved());
 /// assert_eq!(solved.path, sudoku_core::rate::explain(&puzzle));
@@ -1017,7 +1017,7 @@ mod tests {
             }
         }
         assert_eq!(FINDERS.len(), 31);
-        for technique in Technique::ALL {
+        for &technique in Technique::ALL {
             let listed = |list: &[(Technique, Finder)]| list.iter().any(|(t, _)| *t == technique);
             // Direct pointing's finder also finds direct claiming, and the
             // cell forcing chains' finder region forcing chains, and SE's

@@ -114,8 +114,9 @@ pub enum Level {
 }
 
 impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 5] = [
+    /// Every level, easiest first. A slice, so that its type stays the
+    /// same when a level is added (the enum is `non_exhaustive`).
+    pub const ALL: &'static [Level] = &[
         Level::Easy,
         Level::Medium,
         Level::Hard,
@@ -161,7 +162,8 @@ impl Level {
             return None;
         }
         let level = Level::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|level| score < level.band().1)
             .unwrap_or(Level::Extreme);
         Some(level)
@@ -197,7 +199,8 @@ impl FromStr for Level {
     /// Parses a level name, ignoring ASCII case.
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
         Level::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|level| level.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| ParseLevelError(s.to_string()))
     }
@@ -315,7 +318,7 @@ mod tests {
 
     #[test]
     fn levels_parse_back_and_bands_touch() {
-        for level in Level::ALL {
+        for &level in Level::ALL {
             assert_eq!(level.to_string().parse::<Level>(), Ok(level));
             let (lo, hi) = level.band();
             assert_eq!(Level::of_score(lo), level);

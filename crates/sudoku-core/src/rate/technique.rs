@@ -142,7 +142,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the solver tries them.
-    pub const ALL: [Technique; 53] = [
+    pub const ALL: &'static [Technique] = &[
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::DirectPointing,
@@ -356,14 +356,15 @@ impl FromStr for Technique {
     /// assert_eq!("XY-Wing".parse(), Ok(Technique::XyWing));
     /// assert_eq!("hidden single".parse(), Ok(Technique::HiddenSingle));
     /// assert_eq!("BUG+1".parse(), Ok(Technique::BugPlusOne));
-    /// for t in Technique::ALL {
+    /// for &t in Technique::ALL {
     ///     assert_eq!(t.to_string().parse(), Ok(t));
     /// }
     /// assert!("Wing".parse::<Technique>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Technique, ParseTechniqueError> {
         Technique::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|t| name_key(t.name()).eq(name_key(s)))
             .ok_or_else(|| ParseTechniqueError(s.to_string()))
     }

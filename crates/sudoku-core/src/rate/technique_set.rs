@@ -60,7 +60,8 @@ impl TechniqueSet {
     /// The techniques in the set, in the solver's order (easiest first).
     pub fn iter(self) -> impl Iterator<Item = Technique> {
         Technique::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(move |&t| self.contains(t))
     }
 
@@ -111,7 +112,7 @@ mod tests {
 
     #[test]
     fn every_name_and_slug_parses_back() {
-        for technique in Technique::ALL {
+        for &technique in Technique::ALL {
             assert_eq!(technique.name().parse::<Technique>(), Ok(technique));
             assert_eq!(technique.slug().parse::<Technique>(), Ok(technique));
             assert_eq!(
