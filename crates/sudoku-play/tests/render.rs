@@ -904,7 +904,7 @@ fn the_settings_screen_shows_every_value_and_a_note() {
             Some("--theme normal is used for this run."),
         )
     });
-    for field in Field::ALL {
+    for field in Field::ALL.iter() {
         assert!(text.contains(field.title()), "{text}");
     }
     let line = |title: &str| {

@@ -319,12 +319,13 @@ impl Game {
         if action == Action::Menu {
             return Outcome::Menu;
         }
-        if action == Action::Help {
-            return Outcome::Help;
-        }
-        // While the board cannot be seen, no key may change it.
+        // While the board cannot be seen, no key may change it, nor open
+        // a screen the terminal is too small for.
         if self.hidden {
             return Outcome::Unchanged;
+        }
+        if action == Action::Help {
+            return Outcome::Help;
         }
         if action == Action::Pause {
             return self.toggle_pause(now);
@@ -1446,6 +1447,8 @@ mod tests {
         g.set_hidden(true, t0 + s(3));
         assert_eq!(put(&mut g, 2, 4, t0 + s(4)), Outcome::Unchanged);
         assert_eq!(g.apply(Action::Pause, t0 + s(4)), Outcome::Unchanged);
+        assert_eq!(g.apply(Action::Help, t0 + s(4)), Outcome::Unchanged);
+        assert_eq!(g.apply(Action::Restart, t0 + s(4)), Outcome::Unchanged);
         assert_eq!(g.board(), g.puzzle());
         assert_eq!(g.elapsed(t0 + s(30)), s(3));
         assert_eq!(g.apply(Action::Quit, t0 + s(30)), Outcome::Quit);
