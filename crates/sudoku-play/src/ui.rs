@@ -520,6 +520,12 @@ fn draw_board(buf: &mut Buffer, geo: &Geometry, game: &Game, theme: Theme) {
             paper.fg(Color::Indexed(palette.thin)),
         )
     };
+    let lent = game.hint_candidates();
+    // At the hint's last stage, the digits it is about stand out in its cells.
+    let stressed = game
+        .shown_hint()
+        .filter(|h| h.stage == HintStage::Action)
+        .map_or(0u16, |h| h.hint.digits.iter().fold(0, |m, &d| m | 1 << d));
     let styles: Vec<(Style, Style, Style)> = (0..CELLS)
         .map(|cell| cell_style(game, cell, selected, theme))
         .collect();
@@ -531,8 +537,24 @@ fn draw_board(buf: &mut Buffer, geo: &Geometry, game: &Game, theme: Theme) {
                 (Track::Cell(r, oy), Track::Cell(c, ox)) => {
                     let cell = r * 9 + c;
                     let (base, digit, mark) = styles[cell];
-                    let (symbol, style) =
-                        cell_symbol(game, cell, oy, ox, geo.cell_h, selected, base, digit, mark);
+                    let marks = MarksShown {
+                        marks: game.marks(cell) | lent[cell],
+                        lent: lent[cell] != 0,
+                        stressed: if styles_hinted(game, cell) {
+                            stressed
+                        } else {
+                            0
+                        },
+                    };
+                    let (symbol, style) = cell_symbol(
+                        game,
+                        cell,
+                        (oy, ox),
+                        geo.cell_h,
+                        selected,
+                        (base, digit, mark),
+                        marks,
+                    );
                     // Compact cells have no line between them inside a box:
                     // the last line of each is underlined instead, so two
                     // cells' pencil marks never run together.
@@ -624,19 +646,35 @@ fn junction(
 /// Pencil marks 1 to 9, small and raised so they never pass for placed digits.
 pub const SUPERSCRIPT: [&str; 9] = ["¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"];
 
-/// The character at line `oy`, column `ox` inside `cell`, and its style.
-#[allow(clippy::too_many_arguments)]
+/// The pencil marks drawn in a cell.
+#[derive(Debug, Clone, Copy)]
+struct MarksShown {
+    /// The player's marks, or the candidates a hint lends (bit `d` for digit `d`).
+    marks: u16,
+    /// True when they are lent by the hint (drawn in italics).
+    lent: bool,
+    /// The hint's digits, drawn bold, at its last stage in its cells.
+    stressed: u16,
+}
+
+/// True when the shown hint colours `cell` at its current stage.
+fn styles_hinted(game: &Game, cell: usize) -> bool {
+    game.shown_hint()
+        .is_some_and(|h| h.highlighted().contains(&cell))
+}
+
+/// The character at line `oy`, column `ox` inside `cell`, and its style:
+/// `styles` are the cell's background, digit and pencil-mark styles.
 fn cell_symbol(
     game: &Game,
     cell: usize,
-    oy: u16,
-    ox: u16,
+    (oy, ox): (u16, u16),
     cell_h: u16,
     selected: u8,
-    base: Style,
-    digit_style: Style,
-    mark_style: Style,
+    styles: (Style, Style, Style),
+    shown: MarksShown,
 ) -> (String, Style) {
+    let (base, digit_style, mark_style) = styles;
     let digit = game.board().cells()[cell];
     if digit != 0 {
         if oy == (cell_h - 1) / 2 && ox == CELL_W / 2 {
@@ -644,7 +682,7 @@ fn cell_symbol(
         }
         return (" ".to_string(), base);
     }
-    let marks = game.marks(cell);
+    let marks = shown.marks;
     // Which mark, if any, lives at this spot.
     let mark = if cell_h == 3 {
         (ox % 2 == 0).then(|| (oy * 3 + ox / 2 + 1) as u8)
@@ -654,11 +692,17 @@ fn cell_symbol(
     };
     match mark {
         Some(d) if marks & (1 << d) != 0 => {
-            let style = if d == selected {
+            let mut style = if d == selected {
                 mark_style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
             } else {
                 mark_style
             };
+            if shown.lent {
+                style = style.add_modifier(Modifier::ITALIC);
+            }
+            if shown.stressed & (1 << d) != 0 {
+                style = style.add_modifier(Modifier::BOLD);
+            }
             (SUPERSCRIPT[d as usize - 1].to_string(), style)
         }
         _ => (" ".to_string(), base),

@@ -1112,3 +1112,143 @@ fn compact_cells_of_one_box_are_separated_by_an_underline() {
         assert_eq!(buf[(r.x + 1, r.bottom())].symbol(), "─");
     }
 }
+
+#[test]
+fn a_hint_shows_its_cells_candidates_where_the_player_pencilled_none() {
+    let now = Instant::now();
+    let mut game = new_game(now);
+    let geo = geometry((80, 24));
+    let marks_in = |buf: &Buffer, cell: usize| -> Vec<(String, Modifier)> {
+        let r = geo.cell_rect(cell);
+        (r.y..r.bottom())
+            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+            .map(|(x, y)| &buf[(x, y)])
+            .filter(|c| ui::SUPERSCRIPT.contains(&c.symbol()))
+            .map(|c| (c.symbol().to_string(), c.modifier))
+            .collect()
+    };
+    let candidates = sudoku_play::source::candidates(game.board());
+    game.apply(Action::Hint, now);
+    let hint = game.shown_hint().unwrap().hint.clone();
+    // The first stage names the technique only: no cell gets marks.
+    let buf = draw(&game, now, (80, 24), COLOR);
+    assert!((0..CELLS).all(|c| marks_in(&buf, c).is_empty()));
+    // The second and third stages lend each empty, unmarked highlighted
+    // cell its candidates, in italics; the third makes the hint's digits bold.
+    for stage in 2..=3 {
+        game.apply(Action::Hint, now);
+        let buf = draw(&game, now, (80, 24), COLOR);
+        let cells = game.shown_hint().unwrap().highlighted();
+        // A naked single's second stage shows nothing, not to give it away.
+        assert!(stage == 2 || !cells.is_empty());
+        for (cell, &candidates) in candidates.iter().enumerate() {
+            let shown = marks_in(&buf, cell);
+            if !cells.contains(&cell) || game.board().cells()[cell] != 0 {
+                assert!(shown.is_empty(), "stage {stage}, cell {cell}: {shown:?}");
+                continue;
+            }
+            let digits: u16 = shown.iter().fold(0, |m, (s, _)| {
+                let d = ui::SUPERSCRIPT.iter().position(|x| x == s).unwrap() + 1;
+                m | 1 << d
+            });
+            assert_eq!(digits, candidates, "stage {stage}, cell {cell}");
+            for (symbol, modifier) in &shown {
+                assert!(modifier.contains(Modifier::ITALIC), "{symbol}");
+                let d = ui::SUPERSCRIPT.iter().position(|x| x == symbol).unwrap() as u8 + 1;
+                let bold = modifier.contains(Modifier::BOLD);
+                assert_eq!(
+                    bold,
+                    stage == 3 && hint.digits.contains(&d),
+                    "cell {cell} {symbol}"
+                );
+            }
+        }
+    }
+    // Lent, not given: the player's marks are still empty.
+    assert!((0..CELLS).all(|c| game.marks(c) == 0));
+    // Where the player has marks, the hint shows those, not the candidates.
+    let mut marked = new_game(now);
+    let cell = hint
+        .focus
+        .iter()
+        .copied()
+        .find(|&c| marked.board().cells()[c] == 0);
+    if let Some(cell) = cell {
+        select(&mut marked, cell, now);
+        marked.apply(Action::TogglePencil, now);
+        let d = marked.solution().cells()[cell];
+        marked.apply(Action::Digit(d), now);
+        marked.apply(Action::Hint, now);
+        marked.apply(Action::Hint, now);
+        if marked.shown_hint().unwrap().highlighted().contains(&cell) {
+            let buf = draw(&marked, now, (80, 24), COLOR);
+            let shown = marks_in(&buf, cell);
+            assert_eq!(shown.len(), 1, "{shown:?}");
+            assert!(!shown[0].1.contains(Modifier::ITALIC));
+        }
+    }
+}
+
+#[test]
+fn an_x_wing_hint_shows_its_pattern_candidates_on_an_unmarked_board() {
+    use sudoku_core::rate::Technique;
+    let made = sudoku_play::source::generate_teaching(Technique::XWing, 3).unwrap();
+    let now = Instant::now();
+    let mut game = Game::new(
+        made.puzzle,
+        made.solution,
+        "r".into(),
+        "technique X-Wing".into(),
+        now,
+    );
+    // Apply hints (three presses each, then the fourth applies) up to the X-Wing.
+    let mut steps = 0;
+    loop {
+        game.apply(Action::Hint, now);
+        let hint = game
+            .shown_hint()
+            .expect("a hint before the end")
+            .hint
+            .clone();
+        if hint.technique == Some(Technique::XWing) {
+            break;
+        }
+        for _ in 0..3 {
+            game.apply(Action::Hint, now);
+        }
+        steps += 1;
+        assert!(steps < 81, "no X-Wing");
+    }
+    // Clear every mark the applied hints left: a player who pencils nothing.
+    // (Clearing marks changes the board's state, which withdraws the hint.)
+    game.apply(Action::ClearMarks, now);
+    if game.shown_hint().is_none() {
+        game.apply(Action::Hint, now);
+    }
+    assert!((0..CELLS).all(|c| game.marks(c) == 0));
+    let hint = game.shown_hint().unwrap().hint.clone();
+    assert_eq!(hint.technique, Some(Technique::XWing));
+    game.apply(Action::Hint, now);
+    game.apply(Action::Hint, now);
+    assert_eq!(
+        game.shown_hint().unwrap().stage,
+        sudoku_play::game::HintStage::Action
+    );
+    let buf = draw(&game, now, (80, 24), COLOR);
+    let geo = geometry((80, 24));
+    let digit = hint.digits[0];
+    let mark = ui::SUPERSCRIPT[digit as usize - 1];
+    for c in &hint.cells {
+        let r = geo.cell_rect(c.cell);
+        let text: String = (r.y..r.bottom())
+            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+            .map(|(x, y)| buf[(x, y)].symbol().to_string())
+            .collect();
+        assert!(
+            text.contains(mark),
+            "{:?} cell {} lacks its candidate {digit}: '{text}'",
+            c.role,
+            c.cell
+        );
+    }
+}

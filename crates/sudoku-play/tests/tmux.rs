@@ -665,7 +665,10 @@ fn a_failed_save_shows_at_once_and_sets_the_exit_status() {
     tmux.wait_for("the digit", |s| shown(s, &geo, 2) == 4);
     // q asks before a game that cannot be saved is lost; n keeps playing.
     tmux.keys(&["q"]);
-    let screen = tmux.wait_for("the question", |s| contains(s, "This game is not saved"));
+    // The whole question: a capture can come in the middle of a frame.
+    let screen = tmux.wait_for("the question", |s| {
+        contains(s, "This game is not saved") && contains(s, "y quit and lose")
+    });
     let text = screen.join("\n");
     assert!(contains(&screen, "y quit and lose this game"), "{text}");
     assert!(

@@ -843,6 +843,28 @@ impl Game {
         self.hint.as_ref()
     }
 
+    /// The candidates a shown hint lends to the cells it highlights that
+    /// have neither a digit nor pencil marks (bit `d` for digit `d`; 0
+    /// elsewhere), so that its pattern can be seen even where the player
+    /// has pencilled nothing. They are drawn, never kept or saved.
+    pub fn hint_candidates(&self) -> [u16; CELLS] {
+        let mut lent = [0u16; CELLS];
+        let Some(shown) = &self.hint else {
+            return lent;
+        };
+        let cells = shown.highlighted();
+        if cells.is_empty() {
+            return lent;
+        }
+        let candidates = source::candidates(&self.board);
+        for cell in cells {
+            if self.board.cells()[cell] == 0 && self.marks[cell] == 0 {
+                lent[cell] = candidates[cell];
+            }
+        }
+        lent
+    }
+
     /// Which page of a long hint to show; the drawing takes it modulo the pages.
     pub fn page(&self) -> usize {
         self.page
