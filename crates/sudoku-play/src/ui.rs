@@ -5,25 +5,29 @@
 //! borders, so the board has two sizes:
 //! - **compact** (from 80×24): cells five columns wide and two lines high,
 //!   thick lines between boxes only; pencil marks sit at fixed places, `¹²³⁴⁵`
-//!   on the first line and `⁶⁷⁸⁹` on the second;
+//!   on the first line and `⁶⁷⁸⁹` on the second, and the second line of each
+//!   cell inside a box is underlined, so two cells' marks never run together;
 //! - **tall** (from 80×38): cells three lines high with thin lines between
 //!   them, and pencil marks as a true 3×3 (`¹ ² ³` / `⁴ ⁵ ⁶` / `⁷ ⁸ ⁹`).
 //!
 //! Pencil marks are drawn as superscript digits, so a lone mark can never be
-//! mistaken for a placed digit, even where it sits on the digit's spot and
-//! the terminal ignores dim text.
+//! mistaken for a placed digit, even where it sits on the digit's spot.
 //!
 //! To the right is a panel with the timer, mistakes, hints, mode, how many of
 //! each digit remain, the hint or conflict being shown and the keys; the
 //! bottom line holds the last message. A hint longer than the panel is shown
 //! in pages (PgDn/PgUp), each with a "(1/2)" footer, so no part is ever cut.
+//! The menu's other screens (statistics, settings, help) are drawn here too.
 //!
 //! # Colours
-//! Every coloured background comes with an explicit foreground, so the board
-//! reads the same on dark and light terminals; text on the terminal's own
-//! background uses only colours that show on both (blue, red). With
-//! [`Theme::no_color`] (the `NO_COLOR` convention) only bold, reverse,
-//! underline and strike-through are used.
+//! The board is drawn on its own light background with xterm 256-colour
+//! indices from 16 up only ([`NORMAL`], [`HIGH_CONTRAST`]), whose values do
+//! not depend on the terminal's colour scheme, so every text on it has a
+//! known contrast ([`contrast`]; the tests hold it to 4.5:1, and 7:1 in the
+//! high-contrast theme). Text off the board is the terminal's own foreground
+//! on its own background. With [`Theme::no_color`] (the `NO_COLOR`
+//! convention) only bold, dim, italic, reverse, underline and strike-through
+//! are used.
 
 use std::time::Instant;
 
