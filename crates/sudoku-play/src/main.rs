@@ -43,7 +43,7 @@ use sudoku_play::ui::{self, Extras, Geometry, MenuItem, Theme};
 
 const HELP: &str = "sudoku-play: Sudoku in the terminal
 
-usage: sudoku-play                       menu: resume, daily puzzle, new game by level, quit
+usage: sudoku-play                       menu: resume, daily, new game, statistics, settings, help
        sudoku-play [--difficulty D] [--seed S]
        sudoku-play --daily [--date YYYY-MM-DD]
        sudoku-play PUZZLE                an 81-character puzzle, or a file holding one
