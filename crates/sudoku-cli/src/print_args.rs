@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use lexopt::prelude::*;
 use sudoku_core::rate::Scale;
-use sudoku_print::{Options, Paper, PerPage};
+use sudoku_print::{Options, Paper, PerPage, RatingStyle};
 
 use crate::arg_values::{
     bounded, once, output_of, scale_value, usage, value as option_value, Input, Output, UsageError,
@@ -18,6 +18,7 @@ use crate::arg_values::{
 pub const USAGE: &str =
     "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter]
                     [--title TEXT] [--font FILE.ttf|.otf] [--answers] [--candidates]
+                    [--show-rating number|stars|none] [--hide-technique]
                     [--scale se|native] [-j N]";
 
 /// The help text of printing.
@@ -32,6 +33,10 @@ pub const HELP: &str =
                          lacks (a CJK title); embedded as a subset
     --answers            an answer key of small grids at the end
     --candidates         every blank cell shows its candidates
+    --show-rating number|stars|none
+                         the difficulty under each grid: SE 4.2 · hard (default),
+                         1-5 stars (easy to extreme), or nothing
+    --hide-technique     leave the hardest technique out of the captions
     --scale se|native    the scale of the ratings under the grids (default se)
   puzzles N ... -o FILE.pdf|FILE.svg   writes such a book directly (same options)";
 
@@ -105,17 +110,21 @@ pub struct BookFlags {
     font: Option<PathBuf>,
     answers: bool,
     candidates: bool,
+    rating: Option<RatingStyle>,
+    hide_technique: bool,
 }
 
 impl BookFlags {
     /// The long options [`BookFlags::take`] takes.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 8] = [
         "per-page",
         "paper",
         "title",
         "font",
         "answers",
         "candidates",
+        "show-rating",
+        "hide-technique",
     ];
 
     /// Takes the long option `name` (one of [`BookFlags::NAMES`]) and its value.
@@ -147,6 +156,14 @@ impl BookFlags {
                 let path = PathBuf::from(option_value(parser)?);
                 once(&mut self.font, path, "--font")?;
             }
+            "show-rating" => {
+                let text = option_value(parser)?.to_string_lossy().into_owned();
+                let style = text
+                    .parse::<RatingStyle>()
+                    .map_err(|e| UsageError::new(&e))?;
+                once(&mut self.rating, style, "--show-rating")?;
+            }
+            "hide-technique" => self.hide_technique = true,
             "answers" => self.answers = true,
             _ => self.candidates = true,
         }
@@ -188,6 +205,8 @@ impl BookFlags {
                 answers: self.answers,
                 candidates: self.candidates,
                 font: None,
+                rating: self.rating.unwrap_or_default(),
+                hide_technique: self.hide_technique,
             },
             output,
             format,
@@ -257,6 +276,17 @@ mod tests {
         assert!(parse_args(&["print", "p.txt", "-o", "book.PDF"]).is_ok());
         assert!(parse_args(&["print", "p.txt", "--title", "a", "--title", "b"]).is_err());
         assert!(parse_args(&["print", "p.txt", "--font"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "--show-rating", "letters"]).is_err());
+        let args = parse_args(&[
+            "print",
+            "p.txt",
+            "--show-rating",
+            "STARS",
+            "--hide-technique",
+        ]);
+        let options = args.unwrap().book.options;
+        assert_eq!(options.rating, RatingStyle::Stars);
+        assert!(options.hide_technique);
         assert!(parse_args(&["print", "p.txt", "--font", "a.ttf", "--font", "b.ttf"]).is_err());
         let args = parse_args(&["print", "p.txt", "--font", "cjk.otf"]).unwrap();
         assert_eq!(args.book.font, Some(PathBuf::from("cjk.otf")));

@@ -8,7 +8,7 @@
 
 use sudoku_core::rate::Candidates;
 
-use crate::entry::{caption, Entry};
+use crate::entry::{caption_parts, Entry};
 use crate::layout::{self, Kind, Options, Page, Slot};
 use crate::metrics::{self, Font};
 
@@ -62,6 +62,20 @@ pub trait Canvas {
     fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, width: f32);
     /// Text.
     fn text(&mut self, text: &Text<'_>);
+    /// A five-pointed star centred at `(x, y)`, its points `radius` from
+    /// the centre: filled black, or outlined in grey.
+    fn star(&mut self, x: f32, y: f32, radius: f32, filled: bool);
+}
+
+/// The ten corners of a five-pointed star centred at `(x, y)`, point up,
+/// y downwards: outer and inner corners in turn.
+pub fn star_points(x: f32, y: f32, radius: f32) -> [(f32, f32); 10] {
+    let inner = radius * 0.4;
+    std::array::from_fn(|i| {
+        let r = if i % 2 == 0 { radius } else { inner };
+        let angle = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+        (x + r * angle.cos(), y + r * angle.sin())
+    })
 }
 
 /// Draws page `page` of the book of `entries` onto `canvas`.
@@ -195,17 +209,56 @@ fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot
             }
         }
     }
-    let (left, right) = caption(entry);
+    caption_line(canvas, options, entry, slot);
+    canvas.end_grid();
+}
+
+/// The smallest size a caption is set in: below it, a caption is shortened
+/// rather than shrunk (see [`caption_line`]).
+pub const MIN_CAPTION_SIZE: f32 = 6.5;
+
+/// The caption under a puzzle: its number on the left in bold, on the right
+/// what the options ask for of its difficulty (score and level, stars, or
+/// nothing) and its hardest technique, fitted to the width left by this
+/// rule: the full text at the caption's size, or shrunk down to
+/// [`MIN_CAPTION_SIZE`]; if it does not fit even then, the technique's
+/// parenthesised tail is dropped (`Dynamic Forcing Chains (+ Forcing
+/// Chains)` becomes `Dynamic Forcing Chains`); if that still does not fit,
+/// the technique is left out. Stars are drawn left of the text.
+fn caption_line(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot) {
+    let left = format!("No. {}", entry.number);
+    let parts = caption_parts(entry, options.rating, !options.hide_technique);
     let size = (slot.side * 0.045).clamp(8.0, 11.0);
     let gap = size;
     let left_width = canvas.width(&left, Font::Bold, size);
-    let right_size = fit(
-        canvas,
-        &right,
-        Font::Regular,
-        size,
-        slot.side - left_width - gap,
-    );
+    let star_size = size * 0.9;
+    let stars_width = parts.stars.map_or(0.0, |_| 5.0 * star_size);
+    let available = |text: &str| {
+        let mut room = slot.side - left_width - gap;
+        if parts.stars.is_some() {
+            room -= stars_width;
+            if !text.is_empty() {
+                room -= size * 0.6;
+            }
+        }
+        room
+    };
+    let mut chosen = (parts.text.as_str(), size);
+    for text in [
+        Some(&parts.text),
+        parts.shorter.as_ref(),
+        parts.without_technique.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        let fitted = fit(canvas, text, Font::Regular, size, available(text));
+        chosen = (text, fitted.max(MIN_CAPTION_SIZE));
+        if fitted >= MIN_CAPTION_SIZE {
+            break;
+        }
+    }
+    let (right, right_size) = chosen;
     let baseline = slot.y + slot.side + size + 5.0;
     canvas.text(&Text {
         x: slot.x,
@@ -217,17 +270,36 @@ fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot
         text: &left,
         role: "caption",
     });
-    canvas.text(&Text {
-        x: slot.x + slot.side,
-        y: baseline,
-        size: right_size,
-        font: Font::Regular,
-        gray: 0.25,
-        anchor: Anchor::End,
-        text: &right,
-        role: "caption",
-    });
-    canvas.end_grid();
+    let right_edge = slot.x + slot.side;
+    if !right.is_empty() {
+        canvas.text(&Text {
+            x: right_edge,
+            y: baseline,
+            size: right_size,
+            font: Font::Regular,
+            gray: 0.25,
+            anchor: Anchor::End,
+            text: right,
+            role: "caption",
+        });
+    }
+    if let Some(filled) = parts.stars {
+        let text_width = if right.is_empty() {
+            0.0
+        } else {
+            canvas.width(right, Font::Regular, right_size) + size * 0.6
+        };
+        let start = right_edge - text_width - stars_width;
+        let radius = star_size * 0.45;
+        for k in 0..5u8 {
+            canvas.star(
+                start + (f32::from(k) + 0.5) * star_size,
+                baseline - size * 0.35,
+                radius,
+                k < filled,
+            );
+        }
+    }
 }
 
 /// A solution in the answer key: givens bold, the rest regular and grey.

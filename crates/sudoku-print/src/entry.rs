@@ -3,7 +3,7 @@
 //! when the caller does not already know them.
 
 use sudoku_core::batch::map_ordered;
-use sudoku_core::rate::{self, Rating, Scale};
+use sudoku_core::rate::{self, Level, Rating, Scale};
 use sudoku_core::{BitmaskSolver, Grid, Solver};
 
 /// One puzzle of a book.
@@ -51,6 +51,108 @@ pub fn caption(entry: &Entry) -> (String, String) {
         _ => "not rated: more than one solution".to_string(),
     };
     (left, right)
+}
+
+/// How a caption shows a puzzle's difficulty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RatingStyle {
+    /// The score and the level: `SE 4.2 · hard` (the default).
+    #[default]
+    Number,
+    /// One to five stars, one per level: easy ★, medium ★★, hard ★★★,
+    /// expert ★★★★, extreme ★★★★★ (drawn, out of five).
+    Stars,
+    /// Nothing about the difficulty.
+    None,
+}
+
+impl std::str::FromStr for RatingStyle {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RatingStyle, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "number" => Ok(RatingStyle::Number),
+            "stars" => Ok(RatingStyle::Stars),
+            "none" => Ok(RatingStyle::None),
+            _ => Err(format!(
+                "--show-rating must be number, stars or none, not '{s}'"
+            )),
+        }
+    }
+}
+
+/// The stars out of five of a level: one for easy to five for extreme.
+pub fn stars(level: Level) -> u8 {
+    match level {
+        Level::Easy => 1,
+        Level::Medium => 2,
+        Level::Hard => 3,
+        Level::Expert => 4,
+        _ => 5,
+    }
+}
+
+/// The parts of a caption's right side, before it is fitted to its space.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaptionParts {
+    /// Stars out of five to draw, with [`RatingStyle::Stars`].
+    pub stars: Option<u8>,
+    /// The text: `SE 4.2 · hard · XY-Wing`, or less, per the options.
+    pub text: String,
+    /// The text with the technique's parenthesised tail dropped
+    /// (`Dynamic Forcing Chains (+ Forcing Chains)` → `Dynamic Forcing
+    /// Chains`), when it has one.
+    pub shorter: Option<String>,
+    /// The text without the technique, when it has one.
+    pub without_technique: Option<String>,
+}
+
+/// The right side of `entry`'s caption as `rating` and `technique` ask: the
+/// difficulty as [`caption`] gives it, as stars, or not at all, then the
+/// hardest technique unless `technique` is false. A puzzle with several
+/// solutions always says so.
+pub fn caption_parts(entry: &Entry, rating: RatingStyle, technique: bool) -> CaptionParts {
+    let Some(Facts {
+        rating: Some(r),
+        scale,
+        ..
+    }) = entry.facts.as_ref()
+    else {
+        return CaptionParts {
+            stars: None,
+            text: "not rated: more than one solution".to_string(),
+            shorter: None,
+            without_technique: None,
+        };
+    };
+    let difficulty = match rating {
+        RatingStyle::Number => Some(format!("{} {:.1} · {}", scale.label(), r.score, r.level)),
+        RatingStyle::Stars | RatingStyle::None => None,
+    };
+    let join = |name: Option<&str>| -> String {
+        match (&difficulty, name) {
+            (Some(d), Some(n)) => format!("{d} · {n}"),
+            (Some(d), None) => d.clone(),
+            (None, Some(n)) => n.to_string(),
+            (None, None) => String::new(),
+        }
+    };
+    let name = r.hardest_name();
+    let (text, shorter, without_technique) = if technique {
+        let short = name
+            .find(" (")
+            .filter(|&at| at > 0 && name.ends_with(')'))
+            .map(|at| join(Some(&name[..at])));
+        (join(Some(name)), short, Some(join(None)))
+    } else {
+        (join(None), None, None)
+    };
+    CaptionParts {
+        stars: (rating == RatingStyle::Stars).then(|| stars(r.level)),
+        text,
+        shorter,
+        without_technique,
+    }
 }
 
 /// A puzzle of the book that has no solution: `index` into the entries.
@@ -138,6 +240,14 @@ mod tests {
         let (_, right) = caption(&entries[0]);
         assert!(right.starts_with("SE 1."), "{right}");
         assert_eq!(caption(&entries[4]).1, "not rated: more than one solution");
+        let parts = caption_parts(&entries[0], RatingStyle::Number, true);
+        assert_eq!(parts.text, right);
+        let parts = caption_parts(&entries[0], RatingStyle::Stars, false);
+        assert_eq!((parts.stars, parts.text.as_str()), (Some(1), ""));
+        let parts = caption_parts(&entries[0], RatingStyle::None, true);
+        let name = entries[0].facts.unwrap().rating.unwrap().hardest_name();
+        assert_eq!(parts.text, name);
+        assert_eq!(parts.without_technique.as_deref(), Some(""));
 
         let mut cells = *puzzle.cells();
         cells[2] = 5; // a second 5 in the first row

@@ -109,6 +109,10 @@ pub struct Options {
     /// A font for the characters the built-in Liberation Sans lacks (a
     /// title in Chinese, say), embedded as a subset ([`crate::font`]).
     pub font: Option<crate::font::FontFile>,
+    /// How each caption shows the difficulty.
+    pub rating: crate::entry::RatingStyle,
+    /// Captions leave out the hardest technique.
+    pub hide_technique: bool,
 }
 
 /// The page margin on every side (15 mm).

@@ -44,7 +44,9 @@ mod number;
 pub mod pdf;
 pub mod svg;
 
-pub use entry::{caption, fill, fill_with, Entry, Facts, NoSolution};
+pub use entry::{
+    caption, caption_parts, fill, fill_with, CaptionParts, Entry, Facts, NoSolution, RatingStyle,
+};
 pub use font::{FontError, FontFile};
 pub use layout::{pages, Kind, Options, Page, Paper, PerPage};
 

@@ -550,6 +550,22 @@ impl Canvas for PdfCanvas<'_, '_> {
         self.out.extend_from_slice(b" re S\n");
     }
 
+    fn star(&mut self, x: f32, y: f32, radius: f32, filled: bool) {
+        self.end_text();
+        if filled {
+            self.out.extend_from_slice(b"q 0 g ");
+        } else {
+            self.out.extend_from_slice(b"q 0.45 G 0.6 w ");
+        }
+        for (i, (px, py)) in draw::star_points(x, y, radius).into_iter().enumerate() {
+            self.point(px, py);
+            self.out
+                .extend_from_slice(if i == 0 { b" m " } else { b" l " });
+        }
+        self.out
+            .extend_from_slice(if filled { b"h f Q\n" } else { b"h S Q\n" });
+    }
+
     fn text(&mut self, text: &Text<'_>) {
         let shift = match text.anchor {
             Anchor::Start => 0.0,

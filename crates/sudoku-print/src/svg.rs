@@ -135,6 +135,23 @@ impl Canvas for SvgCanvas<'_, '_> {
         self.out.extend_from_slice(b"/>\n");
     }
 
+    fn star(&mut self, x: f32, y: f32, radius: f32, filled: bool) {
+        self.out.extend_from_slice(if filled {
+            b"<polygon class=\"star filled\" fill=\"black\" stroke=\"none\" points=\""
+        } else {
+            b"<polygon class=\"star\" fill=\"none\" stroke=\"#737373\" stroke-width=\"0.6\" points=\""
+        });
+        for (i, (px, py)) in draw::star_points(x, y, radius).into_iter().enumerate() {
+            if i > 0 {
+                self.out.push(b' ');
+            }
+            push_number(self.out, px);
+            self.out.push(b',');
+            push_number(self.out, py);
+        }
+        self.out.extend_from_slice(b"\"/>\n");
+    }
+
     fn text(&mut self, text: &Text<'_>) {
         self.out.extend_from_slice(b"<text class=\"");
         self.out.extend_from_slice(text.role.as_bytes());
