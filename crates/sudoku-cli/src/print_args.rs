@@ -16,7 +16,7 @@ use crate::arg_values::{
 
 /// The usage lines of printing.
 pub const USAGE: &str =
-    "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter]
+    "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter|a5|6x9]
                     [--title TEXT] [--font FILE.ttf|.otf] [--answers] [--candidates]
                     [--show-rating number|stars|none] [--hide-technique]
                     [--scale se|native] [-j N]";
@@ -27,7 +27,8 @@ pub const HELP: &str =
                  a number and the rater's score under each grid; to ./sudoku.pdf
     -o FILE.pdf          one PDF (- for stdout); FILE.svg: one SVG per page, FILE-1.svg, ...
     --per-page 1|2|4|6   puzzles per page (default 2)
-    --paper a4|letter    paper size (default a4)
+    --paper a4|letter|a5|6x9
+                         paper size or book trim (default a4; 6 a page does not fit a5)
     --title TEXT         a title on every page
     --font FILE          a TrueType/OpenType font for the characters Liberation Sans
                          lacks (a CJK title); embedded as a subset
@@ -197,10 +198,21 @@ impl BookFlags {
                 ))
             }
         };
+        let (paper, per_page) = (
+            self.paper.unwrap_or_default(),
+            self.per_page.unwrap_or_default(),
+        );
+        if !paper.fits(per_page) {
+            return usage(format!(
+                "--per-page {} does not fit on {paper}: its cells would be under 4.5 mm; \
+                 use fewer a page or a larger paper",
+                per_page.get()
+            ));
+        }
         Ok(Book {
             options: Options {
-                paper: self.paper.unwrap_or_default(),
-                per_page: self.per_page.unwrap_or_default(),
+                paper,
+                per_page,
                 title: self.title,
                 answers: self.answers,
                 candidates: self.candidates,
@@ -271,7 +283,10 @@ mod tests {
         assert!(parse_args(&["print"]).is_err());
         assert!(parse_args(&["print", "p.txt", "--per-page", "3"]).is_err());
         assert!(parse_args(&["print", "p.txt", "--per-page", "8"]).is_err());
-        assert!(parse_args(&["print", "p.txt", "--paper", "a5"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "--paper", "a3"]).is_err());
+        assert!(parse_args(&["print", "p.txt", "--paper", "A5", "--per-page", "4"]).is_ok());
+        assert!(parse_args(&["print", "p.txt", "--paper", "6x9", "--per-page", "6"]).is_ok());
+        assert!(parse_args(&["print", "p.txt", "--paper", "a5", "--per-page", "6"]).is_err());
         assert!(parse_args(&["print", "p.txt", "-o", "book.txt"]).is_err());
         assert!(parse_args(&["print", "p.txt", "-o", "book.PDF"]).is_ok());
         assert!(parse_args(&["print", "p.txt", "--title", "a", "--title", "b"]).is_err());

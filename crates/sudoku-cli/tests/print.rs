@@ -213,6 +213,86 @@ fn pdf_books_of_every_layout_read_back_in_order() {
 }
 
 #[test]
+fn book_trims_hold_every_layout_that_fits_and_read_back_in_order() {
+    if !have_poppler("book_trims_hold_every_layout_that_fits_and_read_back_in_order") {
+        return;
+    }
+    let scratch = Scratch::new("print-trims");
+    let puzzles = sample(13);
+    write_puzzles(&scratch, "p.txt", &puzzles);
+    let solutions: Vec<[u8; 81]> = puzzles.iter().map(solution).collect();
+    let captions = rated_captions(&scratch, "p.txt");
+    let givens: Vec<u8> = puzzles
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&v| v != 0)
+        .collect();
+    let answers: Vec<u8> = solutions.iter().flatten().copied().collect();
+    for paper in ["a5", "6x9"] {
+        for per_page in [1usize, 2, 4, 6] {
+            let context = format!("{paper}, {per_page} per page");
+            let n = per_page.to_string();
+            let args = [
+                "print",
+                "p.txt",
+                "-o",
+                "book.pdf",
+                "--per-page",
+                &n,
+                "--paper",
+                paper,
+                "--answers",
+            ];
+            let out = scratch.run(&args);
+            if paper == "a5" && per_page == 6 {
+                let message = common::assert_usage_error(&out, &context);
+                assert!(message.contains("does not fit on a5"), "{message}");
+                continue;
+            }
+            assert!(out.status.success(), "{context}: {}", stderr(&out));
+            let pdf = scratch.join("book.pdf");
+            let puzzle_pages = 13usize.div_ceil(per_page);
+            // Twelve answers a page on the book trims.
+            let pages = page_count(&pdf);
+            assert_eq!(pages, puzzle_pages + 2, "{context}");
+            let (mut read, mut text) = (Vec::new(), String::new());
+            for page in 1..=puzzle_pages {
+                let (digits, words) = page_digits(&pdf, page);
+                read.extend(digits);
+                text.push_str(&words);
+                text.push('\n');
+            }
+            assert_eq!(read, givens, "{context}: the givens, in order");
+            // Each caption is the verdict, or it shortened by the rule: the
+            // technique's parenthesised tail, then the technique, dropped.
+            let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("No. ")).collect();
+            assert_eq!(lines.len(), 13, "{context}: {text}");
+            for (i, (line, caption)) in lines.iter().zip(&captions).enumerate() {
+                let shown = line
+                    .strip_prefix(&format!("No. {} ", i + 1))
+                    .unwrap_or_else(|| panic!("{context}: {line}"));
+                let level_end = caption
+                    .match_indices(" · ")
+                    .nth(1)
+                    .map_or(caption.len(), |m| m.0);
+                let shorter = caption.split(" (").next().unwrap_or(caption);
+                assert!(
+                    shown == caption || shown == shorter || shown == &caption[..level_end],
+                    "{context}: {shown:?} for {caption:?}"
+                );
+            }
+            let mut key = Vec::new();
+            for page in puzzle_pages + 1..=pages {
+                key.extend(page_digits(&pdf, page).0);
+            }
+            assert_eq!(key, answers, "{context}: the answer key is the solutions");
+            assert_renders(&pdf, pages, &scratch);
+        }
+    }
+}
+
+#[test]
 fn candidates_are_every_digit_the_givens_allow() {
     if !have_poppler("candidates_are_every_digit_the_givens_allow") {
         return;

@@ -184,7 +184,7 @@ fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot
     }
     if options.candidates {
         let marks = Candidates::new(&entry.puzzle);
-        let small = unit * 0.26;
+        let (pad, third, small) = candidate_grid(unit);
         for cell in 0..81 {
             if entry.puzzle.cells()[cell] != 0 {
                 continue;
@@ -194,10 +194,11 @@ fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot
                 let (r, c) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
                 let text = [b'0' + d];
                 canvas.text(&Text {
-                    x: slot.x + col * unit + (c + 0.5) * unit / 3.0,
+                    x: slot.x + col * unit + pad + (c + 0.5) * third,
                     y: slot.y
                         + row * unit
-                        + (r + 0.5) * unit / 3.0
+                        + pad
+                        + (r + 0.5) * third
                         + small * metrics::DIGIT_HEIGHT / 2.0,
                     size: small,
                     font: Font::Regular,
@@ -211,6 +212,16 @@ fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot
     }
     caption_line(canvas, options, entry, slot);
     canvas.end_grid();
+}
+
+/// Where a cell's candidates go: the 3 × 3 figures sit in the cell less a
+/// padding of 6% of the cell plus half a box line (1 pt), so that no figure
+/// touches a line, even a thick box line, at six a page. Returns the
+/// padding, the side of each figure's square and the figures' size.
+pub fn candidate_grid(unit: f32) -> (f32, f32, f32) {
+    let pad = unit * 0.06 + 1.0;
+    let third = (unit - 2.0 * pad) / 3.0;
+    (pad, third, third * 0.85)
 }
 
 /// The smallest size a caption is set in: below it, a caption is shortened
@@ -340,4 +351,101 @@ fn answer(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) {
         role: "caption",
     });
     canvas.end_grid();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::font::Faces;
+    use crate::layout::{Paper, PerPage};
+
+    /// Records the lines (x1, y1, x2, y2, width) and the candidates'
+    /// glyph boxes (left, top, right, bottom) a page draws.
+    struct Recorder<'f> {
+        faces: Faces<'f>,
+        lines: Vec<(f32, f32, f32, f32, f32)>,
+        boxes: Vec<(f32, f32, f32, f32)>,
+    }
+
+    impl Canvas for Recorder<'_> {
+        fn width(&self, text: &str, font: Font, size: f32) -> f32 {
+            self.faces.width(text, font, size)
+        }
+        fn begin_grid(&mut self, _id: &str) {}
+        fn end_grid(&mut self) {}
+        fn cell_lines(&mut self, slot: Slot, width: f32) {
+            for k in [1, 2, 4, 5, 7, 8] {
+                let at = slot.side * k as f32 / 9.0;
+                let (x, y, s) = (slot.x, slot.y, slot.side);
+                self.lines.push((x + at, y, x + at, y + s, width));
+                self.lines.push((x, y + at, x + s, y + at, width));
+            }
+        }
+        fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32) {
+            self.lines.push((x1, y1, x2, y2, width));
+        }
+        fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, width: f32) {
+            self.lines.push((x, y, x + w, y, width));
+            self.lines.push((x, y + h, x + w, y + h, width));
+            self.lines.push((x, y, x, y + h, width));
+            self.lines.push((x + w, y, x + w, y + h, width));
+        }
+        fn text(&mut self, text: &Text<'_>) {
+            if text.role == "candidate" {
+                // A digit: Helvetica's 556 units wide, 0.703 of the size tall.
+                let half = 0.556 * text.size / 2.0;
+                let top = text.y - metrics::DIGIT_HEIGHT * text.size;
+                self.boxes.push((text.x - half, top, text.x + half, text.y));
+            }
+        }
+        fn star(&mut self, _x: f32, _y: f32, _radius: f32, _filled: bool) {}
+    }
+
+    #[test]
+    fn candidates_keep_clear_of_every_line() {
+        let puzzle: sudoku_core::Grid = ".".repeat(81).parse().unwrap();
+        let entries: Vec<Entry> = (1..=6)
+            .map(|number| Entry {
+                number,
+                puzzle,
+                facts: None,
+            })
+            .collect();
+        for paper in Paper::ALL {
+            for per_page in PerPage::ALL.into_iter().filter(|&p| paper.fits(p)) {
+                let options = Options {
+                    paper,
+                    per_page,
+                    candidates: true,
+                    ..Options::default()
+                };
+                let mut canvas = Recorder {
+                    faces: Faces::new(None),
+                    lines: Vec::new(),
+                    boxes: Vec::new(),
+                };
+                let page = Page {
+                    kind: Kind::Puzzles,
+                    entries: 0..per_page.get(),
+                    number: 1,
+                };
+                super::page(&mut canvas, &options, &entries, &page);
+                assert_eq!(canvas.boxes.len(), 81 * 9 * per_page.get());
+                let mut closest = f32::MAX;
+                for &(l, t, r, b) in &canvas.boxes {
+                    for &(x1, y1, x2, y2, w) in &canvas.lines {
+                        let gap = if x1 == x2 && y1.min(y2) < b && y1.max(y2) > t {
+                            (l - (x1 + w / 2.0)).max((x1 - w / 2.0) - r)
+                        } else if y1 == y2 && x1.min(x2) < r && x1.max(x2) > l {
+                            (t - (y1 + w / 2.0)).max((y1 - w / 2.0) - b)
+                        } else {
+                            continue;
+                        };
+                        closest = closest.min(gap);
+                    }
+                }
+                assert!(closest >= 1.0, "{paper} {per_page:?}: {closest} pt");
+            }
+        }
+    }
 }

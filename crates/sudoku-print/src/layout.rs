@@ -15,14 +15,23 @@ pub enum Paper {
     A4,
     /// US Letter, 8.5 × 11 inches.
     Letter,
+    /// ISO A5, 148 × 210 mm: a pocket book.
+    A5,
+    /// 6 × 9 inches, the usual trim of a printed-on-demand paperback.
+    SixByNine,
 }
 
 impl Paper {
+    /// Every paper size.
+    pub const ALL: [Paper; 4] = [Paper::A4, Paper::Letter, Paper::A5, Paper::SixByNine];
+
     /// Width and height in points.
     pub fn size(self) -> (f32, f32) {
         match self {
             Paper::A4 => (595.276, 841.89),
             Paper::Letter => (612.0, 792.0),
+            Paper::A5 => (419.528, 595.276),
+            Paper::SixByNine => (432.0, 648.0),
         }
     }
 
@@ -31,7 +40,26 @@ impl Paper {
         match self {
             Paper::A4 => ("210mm", "297mm"),
             Paper::Letter => ("8.5in", "11in"),
+            Paper::A5 => ("148mm", "210mm"),
+            Paper::SixByNine => ("6in", "9in"),
         }
+    }
+
+    /// True for the book trims (A5, 6 × 9 in), whose answer key has twelve
+    /// grids a page (3 × 4) rather than twenty.
+    fn is_small(self) -> bool {
+        matches!(self, Paper::A5 | Paper::SixByNine)
+    }
+
+    /// True when `per_page` puzzles fit on this paper with cells of at
+    /// least [`MIN_CELL`] (4.5 mm): every layout but six a page on A5.
+    pub fn fits(self, per_page: PerPage) -> bool {
+        let options = Options {
+            paper: self,
+            per_page,
+            ..Options::default()
+        };
+        slot(&options, Kind::Puzzles, 0).side / 9.0 >= MIN_CELL
     }
 }
 
@@ -42,7 +70,11 @@ impl FromStr for Paper {
         match s.to_ascii_lowercase().as_str() {
             "a4" => Ok(Paper::A4),
             "letter" => Ok(Paper::Letter),
-            _ => Err(format!("the paper must be a4 or letter, not '{s}'")),
+            "a5" => Ok(Paper::A5),
+            "6x9" => Ok(Paper::SixByNine),
+            _ => Err(format!(
+                "the paper must be a4, letter, a5 or 6x9, not '{s}'"
+            )),
         }
     }
 }
@@ -52,6 +84,8 @@ impl fmt::Display for Paper {
         f.write_str(match self {
             Paper::A4 => "a4",
             Paper::Letter => "letter",
+            Paper::A5 => "a5",
+            Paper::SixByNine => "6x9",
         })
     }
 }
@@ -129,8 +163,19 @@ const CAPTION_SPACE: f32 = 24.0;
 const ANSWER_CAPTION_SPACE: f32 = 14.0;
 /// The largest puzzle grid (about 16 cm): bigger only wastes paper.
 const MAX_SIDE: f32 = 460.0;
-/// Answer grids per row and rows per page.
-const ANSWER_SHAPE: (usize, usize) = (4, 5);
+/// Answer grids per row and rows per page: 4 × 5 on A4 and Letter, 3 × 4
+/// on the book trims.
+fn answer_shape(paper: Paper) -> (usize, usize) {
+    if paper.is_small() {
+        (3, 4)
+    } else {
+        (4, 5)
+    }
+}
+
+/// The smallest puzzle cell a layout may have: 4.5 mm, room for a digit
+/// written in pencil.
+pub const MIN_CELL: f32 = 12.76;
 
 /// What a page holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,7 +224,8 @@ pub fn pages(options: &Options, entries: usize) -> Vec<Page> {
     };
     push(Kind::Puzzles, options.per_page.get());
     if options.answers {
-        push(Kind::Answers, ANSWER_SHAPE.0 * ANSWER_SHAPE.1);
+        let (cols, rows) = answer_shape(options.paper);
+        push(Kind::Answers, cols * rows);
     }
     pages
 }
@@ -192,12 +238,10 @@ pub fn slot(options: &Options, kind: Kind, i: usize) -> Slot {
             let (cols, rows) = options.per_page.shape();
             (cols, rows, CAPTION_SPACE, MAX_SIDE)
         }
-        Kind::Answers => (
-            ANSWER_SHAPE.0,
-            ANSWER_SHAPE.1,
-            ANSWER_CAPTION_SPACE,
-            MAX_SIDE,
-        ),
+        Kind::Answers => {
+            let (cols, rows) = answer_shape(options.paper);
+            (cols, rows, ANSWER_CAPTION_SPACE, MAX_SIDE)
+        }
     };
     let top = MARGIN + TITLE_SPACE;
     let cell_w = (width - 2.0 * MARGIN - (cols - 1) as f32 * GUTTER) / cols as f32;
@@ -227,18 +271,31 @@ mod tests {
 
     #[test]
     fn grids_stay_on_the_page_and_apart() {
-        for paper in [Paper::A4, Paper::Letter] {
+        for paper in Paper::ALL {
             for per_page in PerPage::ALL {
+                if !paper.fits(per_page) {
+                    assert_eq!((paper, per_page.get()), (Paper::A5, 6));
+                    continue;
+                }
                 let options = Options {
                     paper,
                     per_page,
                     ..Options::default()
                 };
                 let (w, h) = paper.size();
-                for (kind, n) in [(Kind::Puzzles, per_page.get()), (Kind::Answers, 20)] {
+                let (cols, rows) = answer_shape(paper);
+                for (kind, n) in [
+                    (Kind::Puzzles, per_page.get()),
+                    (Kind::Answers, cols * rows),
+                ] {
                     let slots: Vec<Slot> = (0..n).map(|i| slot(&options, kind, i)).collect();
                     for (i, s) in slots.iter().enumerate() {
-                        assert!(s.side > 90.0, "{paper} {per_page:?} {kind:?}: {s:?}");
+                        let least = if kind == Kind::Puzzles {
+                            9.0 * MIN_CELL
+                        } else {
+                            75.0
+                        };
+                        assert!(s.side >= least, "{paper} {per_page:?} {kind:?}: {s:?}");
                         assert!(s.x >= MARGIN && s.x + s.side <= w - MARGIN + 0.01);
                         assert!(s.y >= MARGIN + TITLE_SPACE);
                         assert!(
