@@ -42,7 +42,7 @@ fn book(c: &mut Criterion) {
         group.bench_function(format!("svg, {name}, answers"), |b| {
             b.iter(|| {
                 let mut total = 0;
-                for page in layout::pages(&options, entries.len()) {
+                for page in layout::book_pages(&options, &entries) {
                     out.clear();
                     svg::write_page(&options, black_box(&entries), &page, &mut out)
                         .expect("in memory");

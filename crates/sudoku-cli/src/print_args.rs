@@ -18,7 +18,7 @@ use crate::arg_values::{
 pub const USAGE: &str =
     "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter|a5|6x9]
                     [--title TEXT] [--font FILE.ttf|.otf] [--answers] [--candidates]
-                    [--show-rating number|stars|none] [--hide-technique]
+                    [--show-rating number|stars|none] [--hide-technique] [--cover] [--sections]
                     [--scale se|native] [-j N]";
 
 /// The help text of printing.
@@ -38,6 +38,9 @@ pub const HELP: &str =
                          the difficulty under each grid: SE 4.2 · hard (default),
                          1-5 stars (easy to extreme), or nothing
     --hide-technique     leave the hardest technique out of the captions
+    --cover              a cover page: title, number of puzzles, difficulty range
+    --sections           puzzles sorted into sections by level, easiest first,
+                         each from a new page headed with its level
     --scale se|native    the scale of the ratings under the grids (default se)
   puzzles N ... -o FILE.pdf|FILE.svg   writes such a book directly (same options)";
 
@@ -113,11 +116,13 @@ pub struct BookFlags {
     candidates: bool,
     rating: Option<RatingStyle>,
     hide_technique: bool,
+    cover: bool,
+    sections: bool,
 }
 
 impl BookFlags {
     /// The long options [`BookFlags::take`] takes.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 10] = [
         "per-page",
         "paper",
         "title",
@@ -126,6 +131,8 @@ impl BookFlags {
         "candidates",
         "show-rating",
         "hide-technique",
+        "cover",
+        "sections",
     ];
 
     /// Takes the long option `name` (one of [`BookFlags::NAMES`]) and its value.
@@ -165,6 +172,8 @@ impl BookFlags {
                 once(&mut self.rating, style, "--show-rating")?;
             }
             "hide-technique" => self.hide_technique = true,
+            "cover" => self.cover = true,
+            "sections" => self.sections = true,
             "answers" => self.answers = true,
             _ => self.candidates = true,
         }
@@ -219,6 +228,8 @@ impl BookFlags {
                 font: None,
                 rating: self.rating.unwrap_or_default(),
                 hide_technique: self.hide_technique,
+                cover: self.cover,
+                sections: self.sections,
             },
             output,
             format,

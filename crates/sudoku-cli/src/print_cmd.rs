@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 use sudoku_core::batch;
 use sudoku_core::format::PuzzleReader;
-use sudoku_print::{fill_with, font, pdf, svg, Entry, FontFile, MAX_BOOK_PUZZLES};
+use sudoku_print::{
+    fill_with, font, pdf, sort_into_sections, svg, Entry, FontFile, MAX_BOOK_PUZZLES,
+};
 
 use crate::{open_input, read_failure, with_output, write_failure, Failure};
 use sudoku_cli::args::{shown, Output};
@@ -118,7 +120,7 @@ pub fn check_page_names(book: &Book, puzzles: usize) -> Result<(), Failure> {
     if book.format != BookFormat::Svg {
         return Ok(());
     }
-    let pages = sudoku_print::pages(&book.options, puzzles).len();
+    let pages = sudoku_print::most_pages(&book.options, puzzles);
     let name_bytes = |path: &Path| path.file_name().map_or(0, |n| n.len());
     // Every page number has the same width, so every name the same length.
     let page_name = name_bytes(&svg_page_path(base, pages, pages));
@@ -136,8 +138,18 @@ pub fn check_page_names(book: &Book, puzzles: usize) -> Result<(), Failure> {
     )))
 }
 
-/// Writes `entries` as `book`: one PDF, or one SVG per page.
+/// Writes `entries` as `book`: one PDF, or one SVG per page; with
+/// `--sections`, sorted into sections and numbered again first.
 pub fn write_book(book: &Book, entries: &[Entry]) -> Result<(), Failure> {
+    let sorted;
+    let entries = if book.options.sections {
+        let mut copy = entries.to_vec();
+        sort_into_sections(&mut copy);
+        sorted = copy;
+        &sorted[..]
+    } else {
+        entries
+    };
     match book.format {
         BookFormat::Pdf => with_output(&book.output, |out| {
             pdf::write(&book.options, entries, out).map_err(|e| write_failure(&book.output, &e))
@@ -169,7 +181,7 @@ fn write_svg_pages(book: &Book, entries: &[Entry]) -> Result<(), Failure> {
             "SVG makes one file per page: give -o FILE.svg".into(),
         ));
     };
-    let pages = sudoku_print::pages(&book.options, entries.len());
+    let pages = sudoku_print::book_pages(&book.options, entries);
     for page in &pages {
         let output = Output::File(svg_page_path(base, page.number, pages.len()));
         with_output(&output, |out| {

@@ -81,11 +81,16 @@ pub fn star_points(x: f32, y: f32, radius: f32) -> [(f32, f32); 10] {
 /// Draws page `page` of the book of `entries` onto `canvas`.
 pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page: &Page) {
     let (width, _) = options.paper.size();
-    let heading = match (page.kind, &options.title) {
-        (Kind::Puzzles, Some(title)) => Some(title.clone()),
-        (Kind::Puzzles, None) => None,
-        (Kind::Answers, Some(title)) => Some(format!("{title} — answers")),
-        (Kind::Answers, None) => Some("Answers".to_string()),
+    if page.kind == Kind::Cover {
+        cover(canvas, options, entries);
+        return;
+    }
+    let heading = match (page.kind, &options.title, &page.section) {
+        (_, Some(title), Some(section)) => Some(format!("{title} — {section}")),
+        (_, None, Some(section)) => Some(section.clone()),
+        (Kind::Answers, Some(title), None) => Some(format!("{title} — answers")),
+        (Kind::Answers, None, None) => Some("Answers".to_string()),
+        (_, title, None) => title.clone(),
     };
     if let Some(heading) = heading {
         let available = width - 2.0 * layout::MARGIN;
@@ -103,8 +108,8 @@ pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page
     for (i, entry) in entries[page.entries.clone()].iter().enumerate() {
         let slot = layout::slot(options, page.kind, i);
         match page.kind {
-            Kind::Puzzles => puzzle(canvas, options, entry, slot),
             Kind::Answers => answer(canvas, entry, slot),
+            _ => puzzle(canvas, options, entry, slot),
         }
     }
     let folio = page.number.to_string();
@@ -118,6 +123,77 @@ pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page
         text: &folio,
         role: "folio",
     });
+}
+
+/// The cover: the title (or `Sudoku`) large, a third of the way down, then
+/// the number of puzzles, their difficulty from the easiest to the hardest
+/// (as the captions show it: on the scale's number, or the levels alone
+/// with `--show-rating none` or stars), and whether the answers are in.
+/// It has no page number.
+fn cover(canvas: &mut impl Canvas, options: &Options, entries: &[Entry]) {
+    let (width, height) = options.paper.size();
+    let available = width - 2.0 * layout::MARGIN;
+    let title = options
+        .title
+        .clone()
+        .unwrap_or_else(|| "Sudoku".to_string());
+    let mut y = height / 3.0;
+    let size = fit(canvas, &title, Font::Bold, 32.0, available);
+    canvas.text(&Text {
+        x: width / 2.0,
+        y,
+        size,
+        font: Font::Bold,
+        gray: 0.0,
+        anchor: Anchor::Middle,
+        text: &title,
+        role: "title",
+    });
+    y += size.max(20.0) * 1.6;
+    let count = match entries.len() {
+        1 => "1 puzzle".to_string(),
+        n => format!("{n} puzzles"),
+    };
+    let mut lines = vec![count];
+    let rated: Vec<(f32, sudoku_core::rate::Level, sudoku_core::rate::Scale)> = entries
+        .iter()
+        .filter_map(|e| {
+            let f = e.facts.as_ref()?;
+            f.rating.map(|r| (r.score, r.level, f.scale))
+        })
+        .collect();
+    let lo = rated.iter().min_by(|a, b| a.0.total_cmp(&b.0));
+    let hi = rated.iter().max_by(|a, b| a.0.total_cmp(&b.0));
+    if let (Some(lo), Some(hi)) = (lo, hi) {
+        let levels = if lo.1 == hi.1 {
+            lo.1.to_string()
+        } else {
+            format!("{} to {}", lo.1, hi.1)
+        };
+        lines.push(match options.rating {
+            crate::entry::RatingStyle::Number => {
+                format!("{levels}: {} {:.1} to {:.1}", lo.2.label(), lo.0, hi.0)
+            }
+            _ => levels,
+        });
+    }
+    if options.answers {
+        lines.push("with answers".to_string());
+    }
+    for line in &lines {
+        let size = fit(canvas, line, Font::Regular, 14.0, available);
+        canvas.text(&Text {
+            x: width / 2.0,
+            y,
+            size,
+            font: Font::Regular,
+            gray: 0.2,
+            anchor: Anchor::Middle,
+            text: line,
+            role: "cover",
+        });
+        y += 22.0;
+    }
 }
 
 /// The largest size up to `size` at which `text` fits in `available` points.
@@ -428,6 +504,7 @@ mod tests {
                     kind: Kind::Puzzles,
                     entries: 0..per_page.get(),
                     number: 1,
+                    section: None,
                 };
                 super::page(&mut canvas, &options, &entries, &page);
                 assert_eq!(canvas.boxes.len(), 81 * 9 * per_page.get());

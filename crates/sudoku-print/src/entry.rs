@@ -155,6 +155,23 @@ pub fn caption_parts(entry: &Entry, rating: RatingStyle, technique: bool) -> Cap
     }
 }
 
+/// Sorts `entries` into sections by level, easiest first, and by score
+/// within a level (the book's order kept among equals), puzzles with several
+/// solutions last, and numbers them again from 1 in that order.
+pub fn sort_into_sections(entries: &mut [Entry]) {
+    let key = |e: &Entry| match e.facts.as_ref().and_then(|f| f.rating) {
+        Some(r) => (stars(r.level), r.score),
+        None => (u8::MAX, 0.0),
+    };
+    entries.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+    });
+    for (i, entry) in entries.iter_mut().enumerate() {
+        entry.number = i + 1;
+    }
+}
+
 /// A puzzle of the book that has no solution: `index` into the entries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NoSolution {

@@ -5,6 +5,8 @@
 
 use std::fmt;
 use std::ops::Range;
+
+use crate::entry::Entry;
 use std::str::FromStr;
 
 /// The paper a book is printed on.
@@ -147,6 +149,14 @@ pub struct Options {
     pub rating: crate::entry::RatingStyle,
     /// Captions leave out the hardest technique.
     pub hide_technique: bool,
+    /// A cover page first: the title, the number of puzzles and their
+    /// range of difficulty.
+    pub cover: bool,
+    /// The puzzles in sections by level, easiest first, each page headed
+    /// with its section's level. The entries must be in section order
+    /// ([`crate::entry::sort_into_sections`]); [`book_pages`] starts a new
+    /// page where the level changes.
+    pub sections: bool,
 }
 
 /// The page margin on every side (15 mm).
@@ -180,6 +190,8 @@ pub const MIN_CELL: f32 = 12.76;
 /// What a page holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// The cover: title, number of puzzles, difficulty.
+    Cover,
     /// Puzzles, large, with captions.
     Puzzles,
     /// Solutions, small, numbered.
@@ -195,6 +207,8 @@ pub struct Page {
     pub entries: Range<usize>,
     /// The page number, from 1.
     pub number: usize,
+    /// The section the page is in (`Easy`, ...), with [`Options::sections`].
+    pub section: Option<String>,
 }
 
 /// A grid's place on the page: its top-left corner and side.
@@ -208,24 +222,98 @@ pub struct Slot {
     pub side: f32,
 }
 
-/// The pages of a book of `entries` puzzles: the puzzles `per_page` at a
-/// time, then, with `answers`, the solutions twenty at a time.
+/// The pages of a book of `entries` puzzles: the cover when asked for, the
+/// puzzles `per_page` at a time, then, with `answers`, the solutions twenty
+/// (or twelve) at a time. Without sections only the count matters; see
+/// [`book_pages`].
 pub fn pages(options: &Options, entries: usize) -> Vec<Page> {
-    let mut pages = Vec::new();
-    let mut push = |kind, per_page: usize| {
-        for start in (0..entries).step_by(per_page) {
-            let number = pages.len() + 1;
-            pages.push(Page {
-                kind,
-                entries: start..(start + per_page).min(entries),
-                number,
-            });
+    build(options, entries, std::slice::from_ref(&(0..entries)), &[])
+}
+
+/// The pages of the book of `entries`: [`pages`], with a new page and a
+/// running head where the section changes when [`Options::sections`] asks.
+pub fn book_pages(options: &Options, entries: &[Entry]) -> Vec<Page> {
+    if !options.sections {
+        return pages(options, entries.len());
+    }
+    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut names = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let name = section_of(entry);
+        match runs.last_mut() {
+            Some(run) if names.last() == Some(&name) => run.end = i + 1,
+            _ => {
+                runs.push(i..i + 1);
+                names.push(name);
+            }
         }
-    };
-    push(Kind::Puzzles, options.per_page.get());
+    }
+    build(options, entries.len(), &runs, &names)
+}
+
+/// The most pages a book of `entries` puzzles can have with these options,
+/// before the puzzles are rated: with sections, each of the five levels and
+/// the unrated may end a page part-full.
+pub fn most_pages(options: &Options, entries: usize) -> usize {
+    pages(options, entries).len() + if options.sections { 6 } else { 0 }
+}
+
+/// The section an entry is printed in: its level, capitalised (`Easy`), or
+/// `Not rated` for a puzzle with several solutions.
+pub fn section_of(entry: &Entry) -> String {
+    match entry.facts.as_ref().and_then(|f| f.rating) {
+        Some(rating) => {
+            let level = rating.level.to_string();
+            let mut chars = level.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        }
+        None => "Not rated".to_string(),
+    }
+}
+
+/// The pages: a cover, then each run of puzzles (a section, named by the
+/// same index in `names`, or the whole book) from a new page, then answers.
+fn build(
+    options: &Options,
+    entries: usize,
+    runs: &[std::ops::Range<usize>],
+    names: &[String],
+) -> Vec<Page> {
+    let mut pages = Vec::new();
+    let mut push =
+        |kind, range: std::ops::Range<usize>, per_page: usize, section: Option<&String>| {
+            let mut start = range.start;
+            while start < range.end {
+                let number = pages.len() + 1;
+                pages.push(Page {
+                    kind,
+                    entries: start..(start + per_page).min(range.end),
+                    number,
+                    section: section.cloned(),
+                });
+                start += per_page;
+            }
+        };
+    if options.cover {
+        push(Kind::Cover, 0..1, 1, None);
+    }
+    for (i, run) in runs.iter().enumerate() {
+        push(
+            Kind::Puzzles,
+            run.clone(),
+            options.per_page.get(),
+            names.get(i),
+        );
+    }
     if options.answers {
         let (cols, rows) = answer_shape(options.paper);
-        push(Kind::Answers, cols * rows);
+        push(Kind::Answers, 0..entries, cols * rows, None);
+    }
+    // The cover lists no entry.
+    if let Some(cover) = pages.first_mut().filter(|p| p.kind == Kind::Cover) {
+        cover.entries = 0..0;
     }
     pages
 }
@@ -234,7 +322,7 @@ pub fn pages(options: &Options, entries: usize) -> Vec<Page> {
 pub fn slot(options: &Options, kind: Kind, i: usize) -> Slot {
     let (width, height) = options.paper.size();
     let (cols, rows, caption, max) = match kind {
-        Kind::Puzzles => {
+        Kind::Puzzles | Kind::Cover => {
             let (cols, rows) = options.per_page.shape();
             (cols, rows, CAPTION_SPACE, MAX_SIDE)
         }
@@ -331,5 +419,54 @@ mod tests {
         assert_eq!(puzzles, 45);
         assert_eq!(pages.last().unwrap().entries, 40..45);
         assert!(pages.iter().enumerate().all(|(i, p)| p.number == i + 1));
+    }
+
+    #[test]
+    fn sections_start_new_pages_and_a_cover_comes_first() {
+        use crate::entry::{fill, sort_into_sections};
+        // Two easy puzzles and one harder, interleaved.
+        let easy: sudoku_core::Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let hard: sudoku_core::Grid =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+                .parse()
+                .unwrap();
+        let mut entries: Vec<Entry> = [easy, hard, easy]
+            .into_iter()
+            .enumerate()
+            .map(|(i, puzzle)| Entry {
+                number: i + 1,
+                puzzle,
+                facts: None,
+            })
+            .collect();
+        fill(&mut entries, 1).unwrap();
+        sort_into_sections(&mut entries);
+        assert_eq!(entries[2].puzzle, hard);
+        assert!(entries.iter().enumerate().all(|(i, e)| e.number == i + 1));
+        let options = Options {
+            per_page: PerPage::new(4).unwrap(),
+            cover: true,
+            sections: true,
+            answers: true,
+            ..Options::default()
+        };
+        let pages = book_pages(&options, &entries);
+        let kinds: Vec<(Kind, Range<usize>, Option<&str>)> = pages
+            .iter()
+            .map(|p| (p.kind, p.entries.clone(), p.section.as_deref()))
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (Kind::Cover, 0..0, None),
+                (Kind::Puzzles, 0..2, Some("Easy")),
+                (Kind::Puzzles, 2..3, Some("Extreme")),
+                (Kind::Answers, 0..3, None),
+            ]
+        );
+        assert!(most_pages(&options, 3) >= pages.len());
     }
 }

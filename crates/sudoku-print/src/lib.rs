@@ -45,10 +45,11 @@ pub mod pdf;
 pub mod svg;
 
 pub use entry::{
-    caption, caption_parts, fill, fill_with, CaptionParts, Entry, Facts, NoSolution, RatingStyle,
+    caption, caption_parts, fill, fill_with, sort_into_sections, CaptionParts, Entry, Facts,
+    NoSolution, RatingStyle,
 };
 pub use font::{FontError, FontFile};
-pub use layout::{pages, Kind, Options, Page, Paper, PerPage};
+pub use layout::{book_pages, most_pages, pages, Kind, Options, Page, Paper, PerPage};
 
 /// The most puzzles a book holds: 16,667 pages at six a page. Each puzzle is
 /// held in memory with its solution and rating (about 200 bytes) while the

@@ -28,7 +28,7 @@ use ttf_parser::{GlyphId, Tag};
 use crate::draw::{self, Anchor, Canvas, Text};
 use crate::entry::Entry;
 use crate::font::{FaceId, Faces, Outlines, BOLD, REGULAR};
-use crate::layout::{self, Options, Slot};
+use crate::layout::{self, Kind, Options, Page, Slot};
 use crate::metrics::Font;
 use crate::number::push_number;
 
@@ -143,7 +143,7 @@ impl Used {
 /// The writer's, or the subsetter's on a font it cannot subset (a
 /// [`crate::font::FontFile`] was checked to be one it can).
 pub fn write(options: &Options, entries: &[Entry], out: &mut dyn Write) -> io::Result<()> {
-    let pages = layout::pages(options, entries.len());
+    let pages = layout::book_pages(options, entries);
     let (width, height) = options.paper.size();
     let faces = Faces::new(options.font.as_ref());
     let mut used: Vec<Used> = (0..faces.len()).map(|id| Used::new(&faces, id)).collect();
@@ -210,7 +210,14 @@ pub fn write(options: &Options, entries: &[Entry], out: &mut dyn Write) -> io::R
     }
     body.extend_from_slice(b" >>");
     objects.object(3, &body)?;
-    objects.object(1, b"<< /Type /Catalog /Pages 2 0 R >>")?;
+    let outline = write_outline(&mut objects, &pages)?;
+    body.clear();
+    body.extend_from_slice(b"<< /Type /Catalog /Pages 2 0 R");
+    if let Some(root) = outline {
+        write!(body, " /Outlines {root} 0 R /PageMode /UseOutlines")?;
+    }
+    body.extend_from_slice(b" >>");
+    objects.object(1, &body)?;
 
     let Objects { mut out, offsets } = objects;
     let xref = out.written;
@@ -227,6 +234,98 @@ pub fn write(options: &Options, entries: &[Entry], out: &mut dyn Write) -> io::R
     )?;
     out.write_all(&table)?;
     out.flush()
+}
+
+/// One bookmark: its title, the index of the page it opens, and the
+/// bookmarks under it.
+struct Mark {
+    title: String,
+    page: usize,
+    children: Vec<Mark>,
+}
+
+/// Writes the document outline (bookmarks): `Puzzles`, with one bookmark
+/// per section when the book has sections, and `Answers`; returns the
+/// outline's object number, or `None` for a book with neither.
+fn write_outline(objects: &mut Objects<'_>, pages: &[Page]) -> io::Result<Option<usize>> {
+    let mut marks: Vec<Mark> = Vec::new();
+    for (i, page) in pages.iter().enumerate() {
+        match page.kind {
+            Kind::Cover => {}
+            Kind::Puzzles => {
+                if !marks.iter().any(|m| m.title == "Puzzles") {
+                    marks.push(Mark {
+                        title: "Puzzles".to_string(),
+                        page: i,
+                        children: Vec::new(),
+                    });
+                }
+                if let (Some(section), Some(puzzles)) = (&page.section, marks.last_mut()) {
+                    if puzzles.children.last().is_none_or(|m| &m.title != section) {
+                        puzzles.children.push(Mark {
+                            title: section.clone(),
+                            page: i,
+                            children: Vec::new(),
+                        });
+                    }
+                }
+            }
+            Kind::Answers => {
+                if !marks.iter().any(|m| m.title == "Answers") {
+                    marks.push(Mark {
+                        title: "Answers".to_string(),
+                        page: i,
+                        children: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+    if marks.is_empty() {
+        return Ok(None);
+    }
+    let root = objects.reserve();
+    let (first, last, count) = write_marks(objects, &marks, root)?;
+    objects.object(
+        root,
+        format!("<< /Type /Outlines /First {first} 0 R /Last {last} 0 R /Count {count} >>")
+            .as_bytes(),
+    )?;
+    Ok(Some(root))
+}
+
+/// Writes `marks`, siblings under `parent`; returns the first's and the
+/// last's object numbers and how many bookmarks they show, open.
+fn write_marks(
+    objects: &mut Objects<'_>,
+    marks: &[Mark],
+    parent: usize,
+) -> io::Result<(usize, usize, usize)> {
+    let numbers: Vec<usize> = marks.iter().map(|_| objects.reserve()).collect();
+    let mut shown = marks.len();
+    for (i, mark) in marks.iter().enumerate() {
+        let mut body = b"<< /Title ".to_vec();
+        push_utf16(&mut body, &mark.title);
+        write!(
+            body,
+            " /Parent {parent} 0 R /Dest [{} 0 R /Fit]",
+            FIRST_PAGE_OBJECT + 2 * mark.page
+        )?;
+        if i > 0 {
+            write!(body, " /Prev {} 0 R", numbers[i - 1])?;
+        }
+        if let Some(next) = numbers.get(i + 1) {
+            write!(body, " /Next {next} 0 R")?;
+        }
+        if !mark.children.is_empty() {
+            let (first, last, count) = write_marks(objects, &mark.children, numbers[i])?;
+            write!(body, " /First {first} 0 R /Last {last} 0 R /Count {count}")?;
+            shown += count;
+        }
+        body.extend_from_slice(b" >>");
+        objects.object(numbers[i], &body)?;
+    }
+    Ok((numbers[0], numbers[numbers.len() - 1], shown))
 }
 
 /// Writes face `id`'s subset of the glyphs in `glyphs` as a composite font
