@@ -231,11 +231,30 @@ fn every_font_is_embedded_subset_and_compressed() {
         assert!((10..80).contains(&glyphs), "{glyphs} glyphs");
         assert!(font.len() < 40_000, "{} bytes", font.len());
     }
-    let pages = plain
+    // Each distinct grid is drawn once, as a form the pages place: four
+    // puzzle places and eight answer places, each 6 + 6 thin lines, 4 thick
+    // lines and a frame.
+    let forms: Vec<&Vec<u8>> = plain
         .iter()
-        .filter(|(_, data)| data.starts_with(b"0.6 w") || data.starts_with(b"BT"))
-        .count();
-    assert!(pages >= 3, "{pages} page contents");
+        .filter(|(dict, _)| dict.contains("/Subtype /Form"))
+        .map(|(_, data)| data)
+        .collect();
+    assert_eq!(forms.len(), 4 + 8);
+    for form in &forms {
+        let ops = String::from_utf8_lossy(form);
+        assert_eq!(ops.matches(" l\n").count(), 12 + 4, "{ops}");
+        assert_eq!(ops.matches(" re S").count(), 1, "{ops}");
+    }
+    let pages: Vec<String> = plain
+        .iter()
+        .filter(|(dict, _)| !dict.contains("/Subtype") && !dict.contains("/Length1"))
+        .map(|(_, data)| String::from_utf8_lossy(data).into_owned())
+        .filter(|text| text.contains(" Do\n"))
+        .collect();
+    // Two pages of four puzzles and one of eight answers.
+    assert_eq!(pages.len(), 3);
+    let placed: usize = pages.iter().map(|p| p.matches(" Do\n").count()).sum();
+    assert_eq!(placed, 4 + 4 + 8);
     let cmaps = plain
         .iter()
         .filter(|(_, data)| find(data, b"beginbfchar").is_some())

@@ -62,6 +62,16 @@ pub trait Canvas {
     fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, width: f32);
     /// Text.
     fn text(&mut self, text: &Text<'_>);
+    /// A grid's lines at `slot`: thin lines `thin` thick between cells,
+    /// `thick` between boxes, and a frame a quarter thicker. By default
+    /// drawn line by line ([`grid_lines`]); the PDF draws each distinct
+    /// grid once, as a form it places on every page that has it.
+    fn grid(&mut self, slot: Slot, thin: f32, thick: f32)
+    where
+        Self: Sized,
+    {
+        grid_lines(self, slot, thin, thick);
+    }
     /// A five-pointed star centred at `(x, y)`, its points `radius` from
     /// the centre: filled black, or outlined in grey.
     fn star(&mut self, x: f32, y: f32, radius: f32, filled: bool);
@@ -207,7 +217,7 @@ fn fit(canvas: &impl Canvas, text: &str, font: Font, size: f32, available: f32) 
 }
 
 /// The box lines: thin between cells, thick between boxes and around.
-fn grid_lines(canvas: &mut impl Canvas, slot: Slot, thin: f32, thick: f32) {
+pub fn grid_lines(canvas: &mut impl Canvas, slot: Slot, thin: f32, thick: f32) {
     let Slot { x, y, side } = slot;
     canvas.cell_lines(slot, thin);
     for k in [3.0, 6.0] {
@@ -251,7 +261,7 @@ fn digit(
 fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot) {
     let unit = slot.side / 9.0;
     canvas.begin_grid(&format!("puzzle-{}", entry.number));
-    grid_lines(canvas, slot, 0.6, 2.0);
+    canvas.grid(slot, 0.6, 2.0);
     let size = unit * 0.66;
     for (cell, &value) in entry.puzzle.cells().iter().enumerate() {
         if value != 0 {
@@ -396,7 +406,7 @@ fn answer(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) {
     };
     let unit = slot.side / 9.0;
     canvas.begin_grid(&format!("answer-{}", entry.number));
-    grid_lines(canvas, slot, 0.4, 1.2);
+    canvas.grid(slot, 0.4, 1.2);
     let size = unit * 0.62;
     let givens = entry.puzzle.cells();
     for (cell, &value) in facts.solution.cells().iter().enumerate() {

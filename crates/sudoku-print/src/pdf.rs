@@ -147,6 +147,7 @@ pub fn write(options: &Options, entries: &[Entry], out: &mut dyn Write) -> io::R
     let (width, height) = options.paper.size();
     let faces = Faces::new(options.font.as_ref());
     let mut used: Vec<Used> = (0..faces.len()).map(|id| Used::new(&faces, id)).collect();
+    let mut forms = Forms::new();
     let mut objects = Objects {
         out: Counting { out, written: 0 },
         offsets: vec![0; FIRST_PAGE_OBJECT + 2 * pages.len()],
@@ -158,7 +159,7 @@ pub fn write(options: &Options, entries: &[Entry], out: &mut dyn Write) -> io::R
     let mut body = Vec::with_capacity(256);
     for (i, page) in pages.iter().enumerate() {
         content.clear();
-        let mut canvas = PdfCanvas::new(&mut content, height, &faces, &mut used);
+        let mut canvas = PdfCanvas::new(&mut content, height, &faces, &mut used, &mut forms);
         draw::page(&mut canvas, options, entries, page);
         canvas.finish();
         let object = FIRST_PAGE_OBJECT + 2 * i;
@@ -180,6 +181,17 @@ pub fn write(options: &Options, entries: &[Entry], out: &mut dyn Write) -> io::R
             write!(fonts, "/F{id} {number} 0 R ")?;
         }
     }
+    let mut xobjects = Vec::new();
+    for (i, (_, ops)) in forms.iter().enumerate() {
+        let number = objects.reserve();
+        let mut extra = b" /Type /XObject /Subtype /Form /BBox [0 0 ".to_vec();
+        push_number(&mut extra, width);
+        extra.push(b' ');
+        push_number(&mut extra, height);
+        extra.push(b']');
+        objects.stream(number, &String::from_utf8_lossy(&extra), ops)?;
+        write!(xobjects, "/G{i} {number} 0 R ")?;
+    }
     body.clear();
     write!(
         body,
@@ -191,7 +203,13 @@ pub fn write(options: &Options, entries: &[Entry], out: &mut dyn Write) -> io::R
     push_number(&mut body, height);
     body.extend_from_slice(b"] /Resources << /Font << ");
     body.extend_from_slice(&fonts);
-    body.extend_from_slice(b">> >> /Kids [");
+    body.extend_from_slice(b">> ");
+    if !xobjects.is_empty() {
+        body.extend_from_slice(b"/XObject << ");
+        body.extend_from_slice(&xobjects);
+        body.extend_from_slice(b">> ");
+    }
+    body.extend_from_slice(b">> /Kids [");
     for i in 0..pages.len() {
         write!(body, "{} 0 R ", FIRST_PAGE_OBJECT + 2 * i)?;
     }
@@ -500,6 +518,13 @@ fn push_code(out: &mut Vec<u8>, code: u16) {
     }
 }
 
+/// The grids drawn so far, each once: the bits of its slot and line
+/// widths, and its drawing. A book has a few dozen (one per place on a
+/// page, for puzzles and answers); each page shows them with `/Gn Do`,
+/// which keeps a page of six puzzles to its digits and captions, and the
+/// 5,000-puzzle book about a quarter smaller.
+type Forms = Vec<([u32; 5], Vec<u8>)>;
+
 /// Draws into a content stream, keeping the graphics state it last set so
 /// that runs of digits cost a move and a show each.
 struct PdfCanvas<'a, 'f> {
@@ -508,6 +533,7 @@ struct PdfCanvas<'a, 'f> {
     height: f32,
     faces: &'a Faces<'f>,
     used: &'a mut [Used],
+    forms: &'a mut Forms,
     /// Inside `BT` ... `ET`, with the start of the current line here.
     text_at: Option<(f32, f32)>,
     font: Option<(FaceId, f32)>,
@@ -516,12 +542,19 @@ struct PdfCanvas<'a, 'f> {
 }
 
 impl<'a, 'f> PdfCanvas<'a, 'f> {
-    fn new(out: &'a mut Vec<u8>, height: f32, faces: &'a Faces<'f>, used: &'a mut [Used]) -> Self {
+    fn new(
+        out: &'a mut Vec<u8>,
+        height: f32,
+        faces: &'a Faces<'f>,
+        used: &'a mut [Used],
+        forms: &'a mut Forms,
+    ) -> Self {
         PdfCanvas {
             out,
             height,
             faces,
             used,
+            forms,
             text_at: None,
             font: None,
             fill_gray: 0.0,
@@ -647,6 +680,25 @@ impl Canvas for PdfCanvas<'_, '_> {
         self.out.push(b' ');
         push_number(self.out, h);
         self.out.extend_from_slice(b" re S\n");
+    }
+
+    fn grid(&mut self, slot: Slot, thin: f32, thick: f32) {
+        self.end_text();
+        let key = [slot.x, slot.y, slot.side, thin, thick].map(f32::to_bits);
+        let index = match self.forms.iter().position(|(k, _)| *k == key) {
+            Some(index) => index,
+            None => {
+                let mut ops = Vec::with_capacity(2048);
+                let mut none = Forms::new();
+                let mut form =
+                    PdfCanvas::new(&mut ops, self.height, self.faces, self.used, &mut none);
+                draw::grid_lines(&mut form, slot, thin, thick);
+                form.finish();
+                self.forms.push((key, ops));
+                self.forms.len() - 1
+            }
+        };
+        let _ = writeln!(self.out, "/G{index} Do");
     }
 
     fn star(&mut self, x: f32, y: f32, radius: f32, filled: bool) {
