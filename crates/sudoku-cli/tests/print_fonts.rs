@@ -324,6 +324,19 @@ fn a_cjk_title_prints_in_the_font_given() {
     assert_eq!(subsets.len(), 3);
     // The title's four CJK glyphs and what they are built of.
     assert!(subsets.iter().all(|&n| n < 80), "{subsets:?} glyphs");
+    // The SVG names the font after the usual faces, for what they lack.
+    let out = scratch.run(&[
+        "print", "p.txt", "-o", "page.svg", "--title", title, "--font", CJK_FONT,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(scratch.join("page-1.svg")).unwrap();
+    assert!(
+        svg.contains(
+            "font-family=\"Helvetica, Arial, &apos;Droid Sans Fallback&apos;, sans-serif\""
+        ),
+        "{}",
+        &svg[..400]
+    );
     let again = scratch.run(&[
         "print",
         "p.txt",

@@ -42,6 +42,7 @@ pub enum Outlines {
 pub struct FontFile {
     data: Arc<[u8]>,
     name: String,
+    family: String,
     outlines: Outlines,
 }
 
@@ -118,6 +119,7 @@ impl FontFile {
             return Err(FontError::EmbeddingForbidden);
         }
         let name = postscript_name(&face);
+        let family = family_name(&face);
         // A trial subset of the glyphs of a few common characters, so that a
         // font the subsetter cannot take is refused now, not mid-book.
         let mut remapper = subsetter::GlyphRemapper::new();
@@ -130,6 +132,7 @@ impl FontFile {
         Ok(FontFile {
             data: data.into(),
             name,
+            family,
             outlines,
         })
     }
@@ -137,6 +140,12 @@ impl FontFile {
     /// The font's PostScript name (letters, digits and `-` only).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The font's family name (letters, digits, spaces and `-` only), as
+    /// an SVG names it; empty if it has none.
+    pub fn family(&self) -> &str {
+        &self.family
     }
 
     /// Its kind of outlines.
@@ -189,6 +198,22 @@ fn postscript_name(face: &Face<'_>) -> String {
     } else {
         name
     }
+}
+
+/// The family name of `face` (name ID 1), kept to letters, digits, spaces
+/// and `-`, so that it can stand in a CSS font list unquoted of anything.
+fn family_name(face: &Face<'_>) -> String {
+    face.names()
+        .into_iter()
+        .filter(|n| n.name_id == ttf_parser::name_id::FAMILY)
+        .find_map(|n| n.to_string())
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == ' ')
+        .take(63)
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 /// Which of a book's faces: an index into [`Faces`].
@@ -380,6 +405,7 @@ mod tests {
         assert!(FontFile::new(cut).is_err());
         let font = FontFile::new(LIBERATION_SANS_BOLD.to_vec()).unwrap();
         assert_eq!(font.name(), "LiberationSans-Bold");
+        assert_eq!(font.family(), "Liberation Sans");
         assert_eq!(font.outlines(), Outlines::TrueType);
     }
 }

@@ -33,10 +33,16 @@ pub fn write_page(
     push_number(&mut svg, width);
     svg.push(b' ');
     push_number(&mut svg, height);
-    svg.extend_from_slice(
-        b"\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-          <g font-family=\"Helvetica, Arial, sans-serif\" stroke=\"black\" fill=\"none\">\n",
-    );
+    svg.extend_from_slice(b"\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+    // As in the PDF, a --font font only for what the usual faces lack: a
+    // viewer falls back through the list character by character.
+    let family = match options.font.as_ref().map(|f| f.family()) {
+        Some(name) if !name.is_empty() => format!("Helvetica, Arial, '{name}', sans-serif"),
+        _ => "Helvetica, Arial, sans-serif".to_string(),
+    };
+    svg.extend_from_slice(b"<g font-family=\"");
+    push_escaped(&mut svg, &family);
+    svg.extend_from_slice(b"\" stroke=\"black\" fill=\"none\">\n");
     let faces = Faces::new(options.font.as_ref());
     let mut canvas = SvgCanvas {
         out: &mut svg,
