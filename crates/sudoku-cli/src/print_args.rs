@@ -18,7 +18,7 @@ use crate::arg_values::{
 pub const USAGE: &str =
     "       sudoku print PUZZLES [-o FILE.pdf|FILE.svg|-] [--per-page 1|2|4|6] [--paper a4|letter|a5|6x9]
                     [--title TEXT] [--font FILE.ttf|.otf] [--answers] [--candidates]
-                    [--show-rating number|stars|none] [--hide-technique] [--cover] [--sections]
+                    [--show-rating number|stars|none] [--hide-technique] [--cover] [--sections] [--lesson]
                     [--scale se|native] [-j N]";
 
 /// The help text of printing.
@@ -41,6 +41,8 @@ pub const HELP: &str =
     --cover              a cover page: title, number of puzzles, difficulty range
     --sections           puzzles sorted into sections by level, easiest first,
                          each from a new page headed with its level
+    --lesson             one puzzle a page at its hardest step: the pattern shaded,
+                         eliminations struck out, the step told in a sentence
     --scale se|native    the scale of the ratings under the grids (default se)
   puzzles N ... -o FILE.pdf|FILE.svg   writes such a book directly (same options)";
 
@@ -118,11 +120,12 @@ pub struct BookFlags {
     hide_technique: bool,
     cover: bool,
     sections: bool,
+    lesson: bool,
 }
 
 impl BookFlags {
     /// The long options [`BookFlags::take`] takes.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "per-page",
         "paper",
         "title",
@@ -133,6 +136,7 @@ impl BookFlags {
         "hide-technique",
         "cover",
         "sections",
+        "lesson",
     ];
 
     /// Takes the long option `name` (one of [`BookFlags::NAMES`]) and its value.
@@ -174,6 +178,7 @@ impl BookFlags {
             "hide-technique" => self.hide_technique = true,
             "cover" => self.cover = true,
             "sections" => self.sections = true,
+            "lesson" => self.lesson = true,
             "answers" => self.answers = true,
             _ => self.candidates = true,
         }
@@ -207,10 +212,18 @@ impl BookFlags {
                 ))
             }
         };
-        let (paper, per_page) = (
-            self.paper.unwrap_or_default(),
-            self.per_page.unwrap_or_default(),
-        );
+        let paper = self.paper.unwrap_or_default();
+        let per_page = match (self.lesson, self.per_page) {
+            (true, Some(p)) if p.get() != 1 => {
+                return usage(format!(
+                    "a lesson has one puzzle a page, with its step told under it: \
+                     --lesson takes no --per-page {}",
+                    p.get()
+                ))
+            }
+            (true, _) => PerPage::new(1).unwrap_or_default(),
+            (false, p) => p.unwrap_or_default(),
+        };
         if !paper.fits(per_page) {
             return usage(format!(
                 "--per-page {} does not fit on {paper}: its cells would be under 4.5 mm; \
@@ -230,6 +243,7 @@ impl BookFlags {
                 hide_technique: self.hide_technique,
                 cover: self.cover,
                 sections: self.sections,
+                lesson: self.lesson,
             },
             output,
             format,

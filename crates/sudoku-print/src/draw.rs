@@ -6,7 +6,8 @@
 //! caption), so a text extractor that keeps the order of the file, such as
 //! `pdftotext -raw`, reads the puzzles back in order.
 
-use sudoku_core::rate::Candidates;
+use sudoku_core::hint::{self, Role};
+use sudoku_core::rate::{self, Candidates, Scale};
 
 use crate::entry::{caption_parts, Entry};
 use crate::layout::{self, Kind, Options, Page, Slot};
@@ -72,6 +73,8 @@ pub trait Canvas {
     {
         grid_lines(self, slot, thin, thick);
     }
+    /// A rectangle filled with grey `gray` (0 black to 1 white), no outline.
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, gray: f32);
     /// A five-pointed star centred at `(x, y)`, its points `radius` from
     /// the centre: filled black, or outlined in grey.
     fn star(&mut self, x: f32, y: f32, radius: f32, filled: bool);
@@ -257,10 +260,26 @@ fn digit(
     });
 }
 
-/// A puzzle: grid, givens, candidates when asked for, caption.
+/// A puzzle: grid, givens, candidates when asked for, caption; a lesson's
+/// puzzle at its hardest step ([`lesson`]).
 fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot) {
-    let unit = slot.side / 9.0;
     canvas.begin_grid(&format!("puzzle-{}", entry.number));
+    let sentence = if options.lesson {
+        lesson(canvas, entry, slot)
+    } else {
+        plain_puzzle(canvas, options, entry, slot);
+        None
+    };
+    caption_line(canvas, options, entry, slot);
+    if let Some(sentence) = sentence {
+        paragraph(canvas, &sentence, slot);
+    }
+    canvas.end_grid();
+}
+
+/// The grid, givens and, when asked for, candidates.
+fn plain_puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot) {
+    let unit = slot.side / 9.0;
     canvas.grid(slot, 0.6, 2.0);
     let size = unit * 0.66;
     for (cell, &value) in entry.puzzle.cells().iter().enumerate() {
@@ -270,34 +289,139 @@ fn puzzle(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot: Slot
     }
     if options.candidates {
         let marks = Candidates::new(&entry.puzzle);
-        let (pad, third, small) = candidate_grid(unit);
         for cell in 0..81 {
-            if entry.puzzle.cells()[cell] != 0 {
-                continue;
-            }
-            let (row, col) = ((cell / 9) as f32, (cell % 9) as f32);
-            for d in marks.digits(cell) {
-                let (r, c) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
-                let text = [b'0' + d];
-                canvas.text(&Text {
-                    x: slot.x + col * unit + pad + (c + 0.5) * third,
-                    y: slot.y
-                        + row * unit
-                        + pad
-                        + (r + 0.5) * third
-                        + small * metrics::DIGIT_HEIGHT / 2.0,
-                    size: small,
-                    font: Font::Regular,
-                    gray: 0.45,
-                    anchor: Anchor::Middle,
-                    text: std::str::from_utf8(&text).unwrap_or("?"),
-                    role: "candidate",
-                });
+            if entry.puzzle.cells()[cell] == 0 {
+                candidates(canvas, slot, cell, marks.digits(cell), &[]);
             }
         }
     }
-    caption_line(canvas, options, entry, slot);
-    canvas.end_grid();
+}
+
+/// The candidates `digits` of `cell`, small and grey; those in `struck`
+/// darker and struck through (a lesson's eliminations).
+fn candidates(
+    canvas: &mut impl Canvas,
+    slot: Slot,
+    cell: usize,
+    digits: impl Iterator<Item = u8>,
+    struck: &[(usize, u8)],
+) {
+    let unit = slot.side / 9.0;
+    let (pad, third, small) = candidate_grid(unit);
+    let (row, col) = ((cell / 9) as f32, (cell % 9) as f32);
+    for d in digits {
+        let (r, c) = (f32::from((d - 1) / 3), f32::from((d - 1) % 3));
+        let text = [b'0' + d];
+        let x = slot.x + col * unit + pad + (c + 0.5) * third;
+        let y = slot.y + row * unit + pad + (r + 0.5) * third + small * metrics::DIGIT_HEIGHT / 2.0;
+        let gone = struck.contains(&(cell, d));
+        canvas.text(&Text {
+            x,
+            y,
+            size: small,
+            font: if gone { Font::Bold } else { Font::Regular },
+            gray: if gone { 0.0 } else { 0.45 },
+            anchor: Anchor::Middle,
+            text: std::str::from_utf8(&text).unwrap_or("?"),
+            role: if gone { "eliminated" } else { "candidate" },
+        });
+        if gone {
+            let half = small * 0.45;
+            let mid = y - small * metrics::DIGIT_HEIGHT / 2.0;
+            canvas.line(x - half, mid + half, x + half, mid - half, 0.8);
+        }
+    }
+}
+
+/// A lesson's grid: the position just before the puzzle's hardest step
+/// (its givens black, the digits of the steps before grey, the candidates
+/// left), the step's pattern cells shaded darker, the cells it changes
+/// lighter, and the candidates it removes struck through. Returns the
+/// step's sentence from the hint model (`sudoku_core::hint`), the same
+/// words `sudoku hint --words` and the game use; `None`, with the plain
+/// grid drawn, for a puzzle with no step (already complete).
+fn lesson(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) -> Option<String> {
+    let scale = entry.facts.map_or(Scale::Se, |f| f.scale);
+    let path = rate::explain_with(&entry.puzzle, scale);
+    let Some(step) = rate::hardest_step(&path) else {
+        plain_puzzle(canvas, &Options::default(), entry, slot);
+        return None;
+    };
+    let at = path.iter().position(|s| std::ptr::eq(s, step)).unwrap_or(0);
+    let mut marks = Candidates::new(&entry.puzzle);
+    for earlier in &path[..at] {
+        marks.apply(earlier);
+    }
+    let hint = hint::for_step(step, &marks, false);
+    let unit = slot.side / 9.0;
+    for cell in &hint.cells {
+        let gray = match cell.role {
+            Role::Pattern => 0.78,
+            _ => 0.9,
+        };
+        let (row, col) = ((cell.cell / 9) as f32, (cell.cell % 9) as f32);
+        canvas.fill_rect(slot.x + col * unit, slot.y + row * unit, unit, unit, gray);
+    }
+    canvas.grid(slot, 0.6, 2.0);
+    let size = unit * 0.66;
+    let givens = entry.puzzle.cells();
+    for (cell, &given) in givens.iter().enumerate() {
+        let value = marks.value(cell);
+        if given != 0 {
+            digit(canvas, slot, cell, given, size, Font::Regular, 0.0, "given");
+        } else if value != 0 {
+            digit(
+                canvas,
+                slot,
+                cell,
+                value,
+                size,
+                Font::Regular,
+                0.5,
+                "placed",
+            );
+        } else {
+            candidates(canvas, slot, cell, marks.digits(cell), &hint.eliminations);
+        }
+    }
+    Some(hint.stages[2].clone())
+}
+
+/// `text` set in lines under the caption of the grid at `slot`, broken at
+/// spaces to the grid's width, at 10 pt.
+fn paragraph(canvas: &mut impl Canvas, text: &str, slot: Slot) {
+    let size = 10.0;
+    let mut y = slot.y + slot.side + (slot.side * 0.045).clamp(8.0, 11.0) + 5.0 + 18.0;
+    let mut line = String::new();
+    let mut lines = Vec::new();
+    for word in text.split_whitespace() {
+        let longer = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && canvas.width(&longer, Font::Regular, size) > slot.side {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = longer;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    for line in &lines {
+        canvas.text(&Text {
+            x: slot.x,
+            y,
+            size,
+            font: Font::Regular,
+            gray: 0.0,
+            anchor: Anchor::Start,
+            text: line,
+            role: "lesson",
+        });
+        y += size * 1.3;
+    }
 }
 
 /// Where a cell's candidates go: the 3 × 3 figures sit in the cell less a
@@ -484,6 +608,7 @@ mod tests {
                 self.boxes.push((text.x - half, top, text.x + half, text.y));
             }
         }
+        fn fill_rect(&mut self, _x: f32, _y: f32, _w: f32, _h: f32, _gray: f32) {}
         fn star(&mut self, _x: f32, _y: f32, _radius: f32, _filled: bool) {}
     }
 

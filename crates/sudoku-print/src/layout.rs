@@ -157,6 +157,11 @@ pub struct Options {
     /// ([`crate::entry::sort_into_sections`]); [`book_pages`] starts a new
     /// page where the level changes.
     pub sections: bool,
+    /// A technique lesson: one puzzle a page, shown at the position where
+    /// its hardest step applies, the step's cells shaded, the candidates it
+    /// removes struck out, and the step told in a sentence under the grid
+    /// ([`crate::draw`]).
+    pub lesson: bool,
 }
 
 /// The page margin on every side (15 mm).
@@ -169,6 +174,8 @@ const FOOTER_SPACE: f32 = 22.0;
 const GUTTER: f32 = 28.0;
 /// Space under a puzzle grid for its caption.
 const CAPTION_SPACE: f32 = 24.0;
+/// Space under a lesson's grid for the step's sentence.
+const LESSON_SPACE: f32 = 96.0;
 /// Space under an answer grid for its number.
 const ANSWER_CAPTION_SPACE: f32 = 14.0;
 /// The largest puzzle grid (about 16 cm): bigger only wastes paper.
@@ -322,6 +329,9 @@ fn build(
 pub fn slot(options: &Options, kind: Kind, i: usize) -> Slot {
     let (width, height) = options.paper.size();
     let (cols, rows, caption, max) = match kind {
+        Kind::Puzzles | Kind::Cover if options.lesson => {
+            (1, 1, CAPTION_SPACE + LESSON_SPACE, MAX_SIDE)
+        }
         Kind::Puzzles | Kind::Cover => {
             let (cols, rows) = options.per_page.shape();
             (cols, rows, CAPTION_SPACE, MAX_SIDE)

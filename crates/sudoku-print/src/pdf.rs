@@ -701,6 +701,19 @@ impl Canvas for PdfCanvas<'_, '_> {
         let _ = writeln!(self.out, "/G{index} Do");
     }
 
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, gray: f32) {
+        self.end_text();
+        self.out.extend_from_slice(b"q ");
+        push_number(self.out, gray);
+        self.out.extend_from_slice(b" g ");
+        self.point(x, y + h);
+        self.out.push(b' ');
+        push_number(self.out, w);
+        self.out.push(b' ');
+        push_number(self.out, h);
+        self.out.extend_from_slice(b" re f Q\n");
+    }
+
     fn star(&mut self, x: f32, y: f32, radius: f32, filled: bool) {
         self.end_text();
         if filled {

@@ -141,6 +141,19 @@ impl Canvas for SvgCanvas<'_, '_> {
         self.out.extend_from_slice(b"/>\n");
     }
 
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, gray: f32) {
+        self.out.extend_from_slice(b"<rect class=\"shade\"");
+        self.attr("x", x);
+        self.attr("y", y);
+        self.attr("width", w);
+        self.attr("height", h);
+        let level = (gray * 255.0).round() as u8;
+        let _ = writeln!(
+            self.out,
+            " fill=\"#{level:02x}{level:02x}{level:02x}\" stroke=\"none\"/>"
+        );
+    }
+
     fn star(&mut self, x: f32, y: f32, radius: f32, filled: bool) {
         self.out.extend_from_slice(if filled {
             b"<polygon class=\"star filled\" fill=\"black\" stroke=\"none\" points=\""
