@@ -435,7 +435,7 @@ pub fn candidate_grid(unit: f32) -> (f32, f32, f32) {
 }
 
 /// The smallest size a caption is set in: below it, a caption is shortened
-/// rather than shrunk (see [`caption_line`]).
+/// rather than shrunk, by the rule docs/printing.md gives.
 pub const MIN_CAPTION_SIZE: f32 = 6.5;
 
 /// The caption under a puzzle: its number on the left in bold, on the right
