@@ -6,6 +6,8 @@
 
 mod common;
 
+use std::process::Command;
+
 use common::independent::brute_force;
 use common::{assert_usage_error, stderr, Scratch};
 
@@ -109,4 +111,74 @@ fn a_lesson_shows_each_puzzles_step_struck_out_and_told() {
     ]);
     let message = assert_usage_error(&out, "--lesson --per-page 2");
     assert!(message.contains("one puzzle a page"), "{message}");
+}
+
+#[test]
+fn a_lessons_answers_end_with_each_puzzles_path_as_explain_gives_it() {
+    if Command::new("pdftotext").arg("-v").output().is_err() {
+        eprintln!(
+            "\n*** a_lessons_answers_end_with_each_puzzles_path_as_explain_gives_it: SKIPPED: \
+             pdftotext is missing (apt-get install poppler-utils; .ci/run installs it) ***\n"
+        );
+        return;
+    }
+    let scratch = Scratch::new("print-lesson-path");
+    let out = scratch.run(&[
+        "puzzles",
+        "2",
+        "--technique",
+        "x-wing",
+        "--seed",
+        "7",
+        "--format",
+        "line",
+        "-o",
+        "p.txt",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<String> = std::fs::read_to_string(scratch.join("p.txt"))
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let out = scratch.run(&[
+        "print",
+        "p.txt",
+        "-o",
+        "l.pdf",
+        "--lesson",
+        "--answers",
+        "--title",
+        "X",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Two lesson pages, one answer page, then a path page per puzzle.
+    for (i, puzzle) in lines.iter().enumerate() {
+        scratch.write("one.txt", format!("{puzzle}\n"));
+        let explained = scratch.run(&["explain", "one.txt"]);
+        assert!(explained.status.success(), "{}", stderr(&explained));
+        let expected: Vec<String> = String::from_utf8_lossy(&explained.stdout)
+            .lines()
+            .enumerate()
+            .map(|(k, step)| format!("{}. {step}", k + 1))
+            .collect();
+        let page = (4 + i).to_string();
+        let text = Command::new("pdftotext")
+            .args(["-raw", "-f", &page, "-l", &page])
+            .arg(scratch.join("l.pdf"))
+            .arg("-")
+            .output()
+            .expect("pdftotext");
+        let text = String::from_utf8_lossy(&text.stdout);
+        let mut read: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && *l != "\u{c}")
+            .collect();
+        assert_eq!(read.remove(0), "X — solving paths");
+        assert_eq!(read.remove(0), format!("No. {}", i + 1));
+        assert_eq!(read.pop(), Some(page.as_str()), "the page number");
+        // Long steps wrap: compare the words.
+        assert_eq!(read.join(" "), expected.join(" "), "puzzle {}", i + 1);
+    }
 }

@@ -103,6 +103,8 @@ pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page
         (_, None, Some(section)) => Some(section.clone()),
         (Kind::Answers, Some(title), None) => Some(format!("{title} — answers")),
         (Kind::Answers, None, None) => Some("Answers".to_string()),
+        (Kind::Path, Some(title), None) => Some(format!("{title} — solving paths")),
+        (Kind::Path, None, None) => Some("Solving paths".to_string()),
         (_, title, None) => title.clone(),
     };
     if let Some(heading) = heading {
@@ -122,6 +124,7 @@ pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page
         let slot = layout::slot(options, page.kind, i);
         match page.kind {
             Kind::Answers => answer(canvas, entry, slot),
+            Kind::Path => path(canvas, options, entry),
             _ => puzzle(canvas, options, entry, slot),
         }
     }
@@ -387,11 +390,83 @@ fn lesson(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) -> Option<String>
     Some(hint.stages[2].clone())
 }
 
-/// `text` set in lines under the caption of the grid at `slot`, broken at
-/// spaces to the grid's width, at 10 pt.
-fn paragraph(canvas: &mut impl Canvas, text: &str, slot: Slot) {
-    let size = 10.0;
-    let mut y = slot.y + slot.side + (slot.side * 0.045).clamp(8.0, 11.0) + 5.0 + 18.0;
+/// A lesson puzzle's whole solving path, as `sudoku explain` gives it:
+/// `No. N` and one numbered line per step, the hardest step, the one the
+/// lesson shows, in bold; a step too long for the line goes on, indented,
+/// on the next. A path too long for the page ends with how many steps are
+/// left out.
+fn path(canvas: &mut impl Canvas, options: &Options, entry: &Entry) {
+    let (width, _) = options.paper.size();
+    let scale = entry.facts.map_or(Scale::Se, |f| f.scale);
+    let steps = rate::explain_with(&entry.puzzle, scale);
+    let hardest = rate::hardest_step(&steps);
+    let top = layout::title_baseline() + 30.0;
+    canvas.text(&Text {
+        x: layout::MARGIN,
+        y: top,
+        size: 12.0,
+        font: Font::Bold,
+        gray: 0.0,
+        anchor: Anchor::Start,
+        text: &format!("No. {}", entry.number),
+        role: "caption",
+    });
+    let (size, leading, indent) = if width < 500.0 {
+        (6.5, 8.0, 10.0)
+    } else {
+        (7.5, 9.5, 12.0)
+    };
+    let column = width - 2.0 * layout::MARGIN;
+    let last = layout::footer_baseline(options) - 20.0;
+    let mut y = top + 18.0;
+    for (i, step) in steps.iter().enumerate() {
+        let bold = hardest.is_some_and(|h| std::ptr::eq(h, step));
+        let font = if bold { Font::Bold } else { Font::Regular };
+        let lines = break_lines(
+            canvas,
+            &format!("{}. {step}", i + 1),
+            font,
+            size,
+            column - indent,
+        );
+        // Room for this step and, if it is not the last, the note below.
+        let needed =
+            y + leading * (lines.len() as f32 + if i + 1 < steps.len() { 1.0 } else { 0.0 });
+        if needed > last + leading {
+            canvas.text(&Text {
+                x: layout::MARGIN,
+                y,
+                size,
+                font: Font::Regular,
+                gray: 0.3,
+                anchor: Anchor::Start,
+                text: &format!(
+                    "… {} more steps (sudoku explain lists them)",
+                    steps.len() - i
+                ),
+                role: "step",
+            });
+            return;
+        }
+        for (k, line) in lines.iter().enumerate() {
+            canvas.text(&Text {
+                x: layout::MARGIN + if k == 0 { 0.0 } else { indent },
+                y,
+                size,
+                font,
+                gray: 0.0,
+                anchor: Anchor::Start,
+                text: line,
+                role: "step",
+            });
+            y += leading;
+        }
+    }
+}
+
+/// `text` broken at spaces into lines at most `width` wide in `font` at
+/// `size` (a word wider than that stands on a line of its own).
+fn break_lines(canvas: &impl Canvas, text: &str, font: Font, size: f32, width: f32) -> Vec<String> {
     let mut line = String::new();
     let mut lines = Vec::new();
     for word in text.split_whitespace() {
@@ -400,7 +475,7 @@ fn paragraph(canvas: &mut impl Canvas, text: &str, slot: Slot) {
         } else {
             format!("{line} {word}")
         };
-        if !line.is_empty() && canvas.width(&longer, Font::Regular, size) > slot.side {
+        if !line.is_empty() && canvas.width(&longer, font, size) > width {
             lines.push(std::mem::replace(&mut line, word.to_string()));
         } else {
             line = longer;
@@ -409,6 +484,15 @@ fn paragraph(canvas: &mut impl Canvas, text: &str, slot: Slot) {
     if !line.is_empty() {
         lines.push(line);
     }
+    lines
+}
+
+/// `text` set in lines under the caption of the grid at `slot`, broken at
+/// spaces to the grid's width, at 10 pt.
+fn paragraph(canvas: &mut impl Canvas, text: &str, slot: Slot) {
+    let size = 10.0;
+    let mut y = slot.y + slot.side + (slot.side * 0.045).clamp(8.0, 11.0) + 5.0 + 18.0;
+    let lines = break_lines(canvas, text, Font::Regular, size, slot.side);
     for line in &lines {
         canvas.text(&Text {
             x: slot.x,

@@ -203,6 +203,9 @@ pub enum Kind {
     Puzzles,
     /// Solutions, small, numbered.
     Answers,
+    /// A lesson's solving path: one puzzle's steps, numbered (after the
+    /// answers of a lesson book).
+    Path,
 }
 
 /// One page of a book: which entries, drawn how.
@@ -317,6 +320,9 @@ fn build(
     if options.answers {
         let (cols, rows) = answer_shape(options.paper);
         push(Kind::Answers, 0..entries, cols * rows, None);
+        if options.lesson {
+            push(Kind::Path, 0..entries, 1, None);
+        }
     }
     // The cover lists no entry.
     if let Some(cover) = pages.first_mut().filter(|p| p.kind == Kind::Cover) {
@@ -336,7 +342,7 @@ pub fn slot(options: &Options, kind: Kind, i: usize) -> Slot {
             let (cols, rows) = options.per_page.shape();
             (cols, rows, CAPTION_SPACE, MAX_SIDE)
         }
-        Kind::Answers => {
+        Kind::Answers | Kind::Path => {
             let (cols, rows) = answer_shape(options.paper);
             (cols, rows, ANSWER_CAPTION_SPACE, MAX_SIDE)
         }

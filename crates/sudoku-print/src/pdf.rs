@@ -288,6 +288,15 @@ fn write_outline(objects: &mut Objects<'_>, pages: &[Page]) -> io::Result<Option
                     }
                 }
             }
+            Kind::Path => {
+                if !marks.iter().any(|m| m.title == "Solving paths") {
+                    marks.push(Mark {
+                        title: "Solving paths".to_string(),
+                        page: i,
+                        children: Vec::new(),
+                    });
+                }
+            }
             Kind::Answers => {
                 if !marks.iter().any(|m| m.title == "Answers") {
                     marks.push(Mark {
