@@ -8,7 +8,7 @@
 use sudoku_core::batch;
 use sudoku_core::format::{PuzzleReader, ReadError};
 use sudoku_core::transform::canonical;
-use sudoku_core::Puzzle;
+use sudoku_core::PuzzleRecord;
 
 use crate::{open_input, read_failure, with_output, write_failure, Failure, Progress};
 use sudoku_cli::canon_args::CanonCommand;
@@ -28,7 +28,7 @@ pub fn run(command: &CanonCommand) -> Result<(), Failure> {
     let mut progress = Progress::new(output);
     let mut done = 0u64;
     with_output(output, |out| {
-        let work = |chunk: Vec<Result<Puzzle, ReadError>>, _start: usize| {
+        let work = |chunk: Vec<Result<PuzzleRecord, ReadError>>, _start: usize| {
             let mut text = Vec::with_capacity(chunk.len() * 82);
             for item in chunk {
                 match item {

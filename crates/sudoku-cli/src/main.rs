@@ -432,7 +432,7 @@ fn count(input: &Input, limit: usize, threads: usize) -> Result<(), Failure> {
     let stdout = Output::Stdout;
     with_output(&stdout, |out| {
         let solver = BitmaskSolver::new();
-        let work = |chunk: Vec<Result<sudoku_core::Puzzle, ReadError>>, _start: usize| {
+        let work = |chunk: Vec<Result<sudoku_core::PuzzleRecord, ReadError>>, _start: usize| {
             let mut text = String::with_capacity(2 * chunk.len());
             for item in chunk {
                 match item {

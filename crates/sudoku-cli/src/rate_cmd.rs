@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use sudoku_core::batch;
 use sudoku_core::format::{parse_one, ParseError, ParseErrorKind, PuzzleReader, ReadError};
 use sudoku_core::rate::{self, Candidates};
-use sudoku_core::{BitmaskSolver, Grid, Puzzle, Solver};
+use sudoku_core::{BitmaskSolver, Grid, PuzzleRecord, Solver};
 
 use crate::{
     open_input, push_decimal, read_failure, with_output, write_failure, Failure, Progress,
@@ -100,7 +100,7 @@ struct RatedChunk {
 /// for the technique) cost about a tenth of the time of rating them.
 fn rate_one(
     text: &mut String,
-    puzzle: &Puzzle,
+    puzzle: &PuzzleRecord,
     number: usize,
     csv: bool,
     scale: rate::Scale,
@@ -177,7 +177,7 @@ fn rate_file(input: &Input, csv: bool, threads: usize, scale: rate::Scale) -> Re
             out.write_all(b"ep,ed,number,line,score,level,hardest,steps\n")
                 .map_err(|e| write_failure(&stdout, &e))?;
         }
-        let work = |chunk: Vec<Result<Puzzle, ReadError>>, start: usize| {
+        let work = |chunk: Vec<Result<PuzzleRecord, ReadError>>, start: usize| {
             let mut rated = RatedChunk {
                 text: String::with_capacity(chunk.len() * 40),
                 puzzles: 0,

@@ -561,7 +561,7 @@ where
     // one thread and freed on another makes the allocator trim and unmap
     // memory, and the page faults and TLB shootdowns cost more than the copy.
     let spare = Mutex::new(Vec::<Vec<u8>>::new());
-    let work = |chunk: Vec<Result<crate::format::Puzzle, ReadError>>, start: usize| {
+    let work = |chunk: Vec<Result<crate::format::PuzzleRecord, ReadError>>, start: usize| {
         let bytes = spare.lock().ok().and_then(|mut spare| spare.pop());
         let mut done = SolvedChunk {
             bytes: bytes

@@ -59,9 +59,10 @@ impl fmt::Display for Format {
     }
 }
 
-/// A puzzle read from text, with the line it started on.
+/// A puzzle read from text, with the line it started on: what a
+/// [`PuzzleReader`] yields. (Generated puzzles are [`crate::puzzle::Generated`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Puzzle {
+pub struct PuzzleRecord {
     /// The cells, 0 for blank.
     pub grid: Grid,
     /// The 1-based line of its first row.
@@ -273,7 +274,7 @@ impl<R: BufRead> PuzzleReader<R> {
         ReadError::Parse(ParseError { line, column, kind })
     }
 
-    fn parse_next(&mut self) -> Result<Option<Puzzle>, ReadError> {
+    fn parse_next(&mut self) -> Result<Option<PuzzleRecord>, ReadError> {
         let mut cells = [0u8; CELLS];
         let mut rows = 0;
         let mut start_line = 0;
@@ -360,7 +361,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     parse_run(text, &mut cells, CELLS)
                         .map_err(|e| self.located(indent_of(e), indent))?;
                     self.puzzles += 1;
-                    return Ok(Some(Puzzle {
+                    return Ok(Some(PuzzleRecord {
                         grid: Grid::from_cells_unchecked(cells),
                         line: start_line,
                     }));
@@ -385,7 +386,7 @@ impl<R: BufRead> PuzzleReader<R> {
             if rows == 9 {
                 self.puzzles += 1;
                 self.gap_needed = true;
-                return Ok(Some(Puzzle {
+                return Ok(Some(PuzzleRecord {
                     grid: Grid::from_cells_unchecked(cells),
                     line: start_line,
                 }));
@@ -399,7 +400,7 @@ impl<R: BufRead> PuzzleReader<R> {
 }
 
 impl<R: BufRead> Iterator for PuzzleReader<R> {
-    type Item = Result<Puzzle, ReadError>;
+    type Item = Result<PuzzleRecord, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -853,7 +854,7 @@ mod tests {
         }
     }
 
-    fn read_all(text: &str) -> Result<Vec<Puzzle>, ParseError> {
+    fn read_all(text: &str) -> Result<Vec<PuzzleRecord>, ParseError> {
         PuzzleReader::new(text.as_bytes())
             .map(|r| match r {
                 Ok(p) => Ok(p),
@@ -948,7 +949,7 @@ mod tests {
             for bom in ["", "\u{FEFF}"] {
                 let input = format!("{bom}{text}\n");
                 let mut reader = PuzzleReader::new(input.as_bytes());
-                let puzzles: Vec<Puzzle> = (&mut reader).collect::<Result<_, _>>().unwrap();
+                let puzzles: Vec<PuzzleRecord> = (&mut reader).collect::<Result<_, _>>().unwrap();
                 assert_eq!(reader.format(), Some(format));
                 assert_eq!(puzzles.len(), 1);
                 assert_eq!(

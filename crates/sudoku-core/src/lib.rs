@@ -67,7 +67,7 @@ pub mod transform;
 
 pub use error::{FirstDigitError, GridError};
 pub use final_boards::{FinalBoards, FINAL_BOARD_COUNT};
-pub use format::{Format, ParseError, Puzzle, PuzzleReader};
+pub use format::{Format, ParseError, PuzzleReader, PuzzleRecord};
 pub use grid::{Conflict, Grid, Unit, CELLS, GRID_TEXT_BYTES};
 pub use solver::{solve, BitmaskSolver, Search, Solver};
 

@@ -960,19 +960,6 @@ pub fn generate_with_blanks(
     Ok(generated.into_iter().map(|g| g.puzzle).collect())
 }
 
-/// A solution of `puzzle`, or `None` when it has none, through the default
-/// solver (the same as [`crate::solve`], here beside the generators).
-///
-/// ```
-/// let puzzle = sudoku_core::puzzle::generate_with_blanks(1, 30, 40, true).unwrap()[0];
-/// let solution = sudoku_core::puzzle::solve(&puzzle).unwrap();
-/// assert!(solution.solves(&puzzle));
-/// ```
-#[must_use]
-pub fn solve(puzzle: &Grid) -> Option<Grid> {
-    crate::solver::solve(puzzle)
-}
-
 /// True when `puzzle` has a unique solution and removing any one orbit of
 /// `symmetry` (any single clue, for [`Symmetry::None`]) leaves more than one.
 /// Slow (one solution count per clue): for checking, not for generating.
