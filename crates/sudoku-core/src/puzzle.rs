@@ -2,13 +2,13 @@
 //! reproducible from a seed, in parallel.
 //!
 //! # How a puzzle is made
-//! 1. A random completed grid (see `solution.rs`): the three diagonal boxes
+//! 1. A random completed grid ([`random_grid`]): the three diagonal boxes
 //!    filled at random, completed by the solver, then shuffled by random
 //!    relabelling, row, column, band and stack permutations and transposition.
 //! 2. Its cells are removed in random order, an orbit of the requested
 //!    [`Symmetry`] at a time. With uniqueness, a removal is kept only if the
-//!    puzzle keeps exactly one solution (see `dig.rs` for the test, which needs
-//!    no solution count). Without `minimal` the removal stops at a blank count
+//!    puzzle keeps exactly one solution (tested by asking the solver for a
+//!    solution without the removed digit, not by counting solutions). Without `minimal` the removal stops at a blank count
 //!    drawn from the requested range; with it, every orbit is tried once, which
 //!    yields a minimal puzzle.
 //! 3. The puzzle is verified (see [`Generator`]) and otherwise drawn again.
