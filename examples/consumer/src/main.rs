@@ -6,7 +6,7 @@ use std::io::Cursor;
 use sudoku_core::batch::solve_ordered;
 use sudoku_core::rate::{self, Candidates, Scale, Technique, TechniqueSet, Unrated};
 use sudoku_core::transform::{automorphisms, canonical, Transform};
-use sudoku_core::{BitmaskSolver, Grid, PuzzleReader, Solver};
+use sudoku_core::{BitmaskSolver, Grid, PuzzleReader, PuzzleRecord, Solver};
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -105,6 +105,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|p| p.map(|p| p.grid))
         .collect::<Result<_, _>>()?;
     assert_eq!(read, vec![puzzle]);
+    // Each record knows the line its puzzle started on (for error messages).
+    let record: PuzzleRecord = PuzzleReader::new(Cursor::new(block))
+        .next()
+        .ok_or("empty")??;
+    assert_eq!((record.grid, record.line), (puzzle, 1));
+    // The line form without an allocation, for writers of many lines.
+    assert_eq!(&puzzle.to_line_bytes()[..], puzzle.to_line().as_bytes());
     let solved: Vec<Option<Grid>> = solve_ordered(vec![puzzle; 100], 0).collect();
     assert!(solved.iter().all(|s| *s == Some(solution)));
 
@@ -133,6 +140,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mine = dihedral.puzzle_from_solution(&solution, &mut rng, None)?;
         assert_eq!(solver.unique_solution(&mine.puzzle), Some(solution));
         assert!(Symmetry::Dihedral.holds_for(&mine.puzzle));
+        // Every symmetry by name (a slice: its type does not change when one is added).
+        let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+        assert!(names.contains(&"dihedral"));
         println!("dihedral puzzle of that solution {}", mine.puzzle.to_line());
     }
 
