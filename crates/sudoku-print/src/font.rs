@@ -403,6 +403,23 @@ mod tests {
         let mut cut = LIBERATION_SANS_REGULAR.to_vec();
         cut.truncate(2000);
         assert!(FontFile::new(cut).is_err());
+        // The same font with its licence flags (OS/2 fsType, at byte 8 of
+        // the table) set to "restricted licence embedding".
+        let mut restricted = LIBERATION_SANS_REGULAR.to_vec();
+        let tables = usize::from(u16::from_be_bytes([restricted[4], restricted[5]]));
+        let os2 = (0..tables)
+            .map(|i| 12 + 16 * i)
+            .find(|&entry| &restricted[entry..entry + 4] == b"OS/2")
+            .map(|entry| {
+                let at = &restricted[entry + 8..entry + 12];
+                u32::from_be_bytes([at[0], at[1], at[2], at[3]]) as usize
+            })
+            .unwrap();
+        restricted[os2 + 8..os2 + 10].copy_from_slice(&2u16.to_be_bytes());
+        assert_eq!(
+            FontFile::new(restricted),
+            Err(FontError::EmbeddingForbidden)
+        );
         let font = FontFile::new(LIBERATION_SANS_BOLD.to_vec()).unwrap();
         assert_eq!(font.name(), "LiberationSans-Bold");
         assert_eq!(font.family(), "Liberation Sans");
