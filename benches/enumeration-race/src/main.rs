@@ -120,7 +120,8 @@ fn main() {
         println!("| {name} | {o:.2} | {t:.2} | {:.2} |", o / t);
     }
     // Counting with a large limit.
-    for (name, grid, _) in &cases[..2] {
+    for (grid, solutions) in [(many, many_n), (around, around_n)] {
+        let grid = &grid;
         let theirs = sudoku::Sudoku::from_bytes(*grid.cells()).unwrap();
         let mut ours_t = vec![];
         let mut theirs_t = vec![];
@@ -131,11 +132,11 @@ fn main() {
             let t = Instant::now();
             let b = theirs.solutions_count_up_to(10_000_000);
             theirs_t.push(t.elapsed().as_secs_f64() * 1e3);
-            assert_eq!(a, b);
+            assert_eq!((a, b), (solutions, solutions));
         }
         let (o, t) = (median(ours_t), median(theirs_t));
         println!(
-            "| count (limit 10^7): {name} | {o:.2} | {t:.2} | {:.2} |",
+            "| count (limit 10^7) of a puzzle with {solutions} solutions | {o:.2} | {t:.2} | {:.2} |",
             o / t
         );
     }
