@@ -190,6 +190,30 @@ impl BookFlags {
         *self != BookFlags::default()
     }
 
+    /// The first book option given, as it is spelt (`--font`), in the
+    /// order of [`BookFlags::NAMES`]: what a refusal names.
+    pub fn first_given(&self) -> Option<&'static str> {
+        let given = [
+            ("--per-page", self.per_page.is_some()),
+            ("--paper", self.paper.is_some()),
+            ("--title", self.title.is_some()),
+            ("--font", self.font.is_some()),
+            ("--answers", self.answers),
+            ("--candidates", self.candidates),
+            ("--show-rating", self.rating.is_some()),
+            ("--hide-technique", self.hide_technique),
+            ("--cover", self.cover),
+            ("--sections", self.sections),
+            ("--lesson", self.lesson),
+        ];
+        given.into_iter().find_map(|(name, on)| on.then_some(name))
+    }
+
+    /// True when `--lesson` was given.
+    pub fn lesson(&self) -> bool {
+        self.lesson
+    }
+
     /// The book these options describe, written to `output`, rated on `scale`.
     pub fn book(self, output: Output, scale: Scale) -> Result<Book, UsageError> {
         let format = match (&output, BookFormat::of(&output)) {

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use sudoku_core::batch;
 use sudoku_core::format::PuzzleReader;
 use sudoku_print::{
-    fill_with, font, pdf, sort_into_sections, svg, Entry, FontFile, MAX_BOOK_PUZZLES,
+    fill_with, font, pdf, sort_into_sections, svg, Entry, FontError, FontFile, MAX_BOOK_PUZZLES,
+    MAX_FONT_BYTES,
 };
 
 use crate::{open_input, read_failure, with_output, write_failure, Failure};
@@ -58,16 +59,102 @@ pub fn prepared(book: &Book) -> Result<Book, Failure> {
 }
 
 /// Reads and checks the font file at `path`.
+///
+/// Only a regular file is read, and only one of at most
+/// [`MAX_FONT_BYTES`]: `/dev/zero` or a named pipe would otherwise be read
+/// forever (or wait forever for a writer), and a huge file would be held
+/// whole in memory before it was refused. The type and size are checked
+/// before the file is opened (following symbolic links); the file is then
+/// opened without waiting (`O_NONBLOCK`, so a pipe swapped in meanwhile
+/// cannot block), checked again, and read through a reader that stops one
+/// byte past the cap, so a file that grows while it is read is refused too.
 fn read_font(path: &Path) -> Result<FontFile, Failure> {
+    use std::io::Read as _;
+
     let name = shown(path);
-    if path.is_dir() {
-        return Err(Failure::Input(format!(
-            "cannot read font {name}: it is a directory"
-        )));
+    let cannot = |e: std::io::Error| Failure::Input(format!("cannot read font {name}: {e}"));
+    let check = |meta: &std::fs::Metadata| {
+        if !meta.is_file() {
+            let what = if meta.is_dir() { " (a directory)" } else { "" };
+            return Err(Failure::Input(format!(
+                "font {name}: not a regular file{what}"
+            )));
+        }
+        if meta.len() > MAX_FONT_BYTES {
+            return Err(Failure::Input(format!(
+                "font {name}: {}",
+                FontError::TooLarge
+            )));
+        }
+        Ok(())
+    };
+    check(&std::fs::metadata(path).map_err(cannot)?)?;
+    let mut open = std::fs::OpenOptions::new();
+    open.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        open.custom_flags(nonblocking::O_NONBLOCK);
     }
-    let data =
-        std::fs::read(path).map_err(|e| Failure::Input(format!("cannot read font {name}: {e}")))?;
+    let file = open.open(path).map_err(cannot)?;
+    check(&file.metadata().map_err(cannot)?)?;
+    let mut data = Vec::new();
+    file.take(MAX_FONT_BYTES + 1)
+        .read_to_end(&mut data)
+        .map_err(cannot)?;
     FontFile::new(data).map_err(|e| Failure::Input(format!("font {name}: {e}")))
+}
+
+/// `O_NONBLOCK` for `open(2)`, declared by hand as `main`'s signal numbers
+/// are: std links the C library but does not export its constants.
+#[cfg(unix)]
+mod nonblocking {
+    /// Linux's value on x86, Arm, RISC-V, PowerPC and most others.
+    #[cfg(all(
+        any(target_os = "linux", target_os = "android"),
+        not(any(
+            target_arch = "mips",
+            target_arch = "mips64",
+            target_arch = "sparc",
+            target_arch = "sparc64"
+        ))
+    ))]
+    pub const O_NONBLOCK: i32 = 0o4000;
+    /// MIPS Linux's.
+    #[cfg(all(
+        any(target_os = "linux", target_os = "android"),
+        any(target_arch = "mips", target_arch = "mips64")
+    ))]
+    pub const O_NONBLOCK: i32 = 0x80;
+    /// SPARC Linux's.
+    #[cfg(all(
+        any(target_os = "linux", target_os = "android"),
+        any(target_arch = "sparc", target_arch = "sparc64")
+    ))]
+    pub const O_NONBLOCK: i32 = 0x4000;
+    /// The BSDs' and macOS's.
+    #[cfg(any(
+        target_os = "macos",
+        target_os = "ios",
+        target_os = "freebsd",
+        target_os = "openbsd",
+        target_os = "netbsd",
+        target_os = "dragonfly"
+    ))]
+    pub const O_NONBLOCK: i32 = 0x4;
+    /// Elsewhere no flag: the type checked before opening still keeps a
+    /// pipe out, short of one swapped in between the check and the open.
+    #[cfg(not(any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "macos",
+        target_os = "ios",
+        target_os = "freebsd",
+        target_os = "openbsd",
+        target_os = "netbsd",
+        target_os = "dragonfly"
+    )))]
+    pub const O_NONBLOCK: i32 = 0;
 }
 
 /// Reads, solves and rates the puzzles, and writes the book.
@@ -106,7 +193,32 @@ pub fn run(args: &PrintArgs) -> Result<(), Failure> {
             e.index + 1
         ))
     })?;
+    check_lessons(&book, &entries, |i| {
+        format!("{}:{}: puzzle {}", args.input.name(), lines[i], i + 1)
+    })?;
     write_book(&book, &entries)
+}
+
+/// Refuses a lesson book with a puzzle that has more than one solution
+/// (status 2): no step follows from its givens, so there is nothing true
+/// to teach, and the rater's path would be trial and error. `name` names
+/// the puzzle at an index (its file, line and number). Run after the
+/// entries are filled.
+pub fn check_lessons(
+    book: &Book,
+    entries: &[Entry],
+    name: impl Fn(usize) -> String,
+) -> Result<(), Failure> {
+    if !book.options.lesson {
+        return Ok(());
+    }
+    match entries.iter().position(|e| !e.has_unique_solution()) {
+        Some(i) => Err(Failure::Input(format!(
+            "{} has more than one solution; a lesson needs a unique one",
+            name(i)
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Refuses, before any work, an SVG book whose page files' names would be

@@ -421,7 +421,10 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
         let clash = [
             (any, "--any"),
             (symmetry.is_some(), "--symmetry"),
-            (book_flags.any(), "a book option"),
+            (
+                book_flags.any(),
+                book_flags.first_given().unwrap_or("a book option"),
+            ),
         ];
         if let Some((_, flag)) = clash.iter().find(|(given, _)| *given) {
             return usage(format!(
@@ -442,6 +445,12 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
         if let Some((_, flag)) = clash.iter().find(|(given, _)| *given) {
             return usage(format!("{flag} applies to text output, not to a book"));
         }
+        if any && book_flags.lesson() {
+            return usage(
+                "--lesson needs puzzles with a unique solution, which --any does not promise: \
+                 a puzzle with several has no step to teach",
+            );
+        }
         if count > MAX_BOOK_PUZZLES {
             return usage(format!(
                 "a book holds at most {MAX_BOOK_PUZZLES} puzzles, not {count}"
@@ -449,11 +458,10 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
         }
         Some(book_flags.book(output.clone(), scale.unwrap_or_default())?)
     } else {
-        if book_flags.any() {
-            return usage(
-                "--per-page, --paper, --title, --answers and --candidates apply to a book: \
-                 -o FILE.pdf or FILE.svg",
-            );
+        if let Some(flag) = book_flags.first_given() {
+            return usage(format!(
+                "{flag} applies to a book (-o FILE.pdf or FILE.svg), not to text output"
+            ));
         }
         None
     };

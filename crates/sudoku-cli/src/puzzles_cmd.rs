@@ -251,6 +251,7 @@ fn write_book(
     if sudoku_print::fill_with(&mut entries, threads, book.scale).is_err() {
         return Err(Failure::Partial);
     }
+    crate::print_cmd::check_lessons(book, &entries, |i| format!("puzzle {}", i + 1))?;
     if !entries.is_empty() {
         crate::print_cmd::write_book(book, &entries)?;
     }

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::independent::brute_force;
-use common::{stderr, Scratch};
+use common::{assert_usage_error, stderr, Scratch};
 
 fn have_tools(test: &str) -> bool {
     let ok = ["pdftotext", "qpdf"]
@@ -278,4 +278,37 @@ fn a_plain_book_has_bookmarks_to_the_puzzles_and_the_answers() {
     let pdf = scratch.join("plain.pdf");
     assert_eq!(outline(&pdf), vec![(0, "Puzzles".to_string(), 2)]);
     assert_eq!(page_lines(&pdf, 1)[0], "Sudoku");
+}
+
+#[test]
+fn a_book_option_without_a_book_is_refused_by_its_own_name() {
+    let scratch = Scratch::new("book-option-text");
+    for (args, flag) in [
+        (&["--font", "f.ttf"][..], "--font"),
+        (&["--cover"][..], "--cover"),
+        (&["--show-rating", "stars"][..], "--show-rating"),
+        (&["--lesson"][..], "--lesson"),
+        (&["--hide-technique"][..], "--hide-technique"),
+        (&["--sections"][..], "--sections"),
+        (&["--per-page", "4"][..], "--per-page"),
+    ] {
+        let mut all = vec!["puzzles", "2", "--seed", "1", "-o", "x.txt"];
+        all.extend_from_slice(args);
+        let out = scratch.run(&all);
+        let message = assert_usage_error(&out, flag);
+        assert_eq!(
+            message,
+            format!(
+                "sudoku: {flag} applies to a book (-o FILE.pdf or FILE.svg), not to text output"
+            )
+        );
+        assert!(!scratch.join("x.txt").exists());
+        let mut near = vec!["puzzles", "2", "--near", "x.txt"];
+        near.extend_from_slice(args);
+        let message = assert_usage_error(&scratch.run(&near), flag);
+        assert!(
+            message.starts_with(&format!("sudoku: {flag} does not apply to --near")),
+            "{message}"
+        );
+    }
 }

@@ -12,7 +12,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use common::{assert_failure, stderr, Scratch};
 
@@ -444,7 +445,10 @@ fn bad_font_files_are_refused_and_leave_the_old_book() {
     std::fs::create_dir(scratch.join("fonts.ttf")).unwrap();
     for (file, needle) in [
         ("missing.ttf", "cannot read font missing.ttf"),
-        ("fonts.ttf", "cannot read font fonts.ttf: it is a directory"),
+        (
+            "fonts.ttf",
+            "font fonts.ttf: not a regular file (a directory)",
+        ),
         ("empty.ttf", "font empty.ttf: the file is empty"),
         ("text.ttf", "font text.ttf: not a TrueType or OpenType font"),
         ("cut.ttf", "font cut.ttf: "),
@@ -460,6 +464,145 @@ fn bad_font_files_are_refused_and_leave_the_old_book() {
         assert_failure(&out, 2, file);
         assert_eq!(std::fs::read(scratch.join("book.pdf")).unwrap(), old);
         assert!(scratch.temp_files().is_empty(), "{file}");
+    }
+}
+
+/// Runs `sudoku` with `args` in `scratch` with at most 1.5 GB of address
+/// space (`ulimit -v`, so that a program reading without bound fails
+/// instead of exhausting the machine), killing it after `seconds`: `None`
+/// when it had to be killed.
+fn run_bounded(scratch: &Scratch, args: &[&str], seconds: u64) -> Option<Output> {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1500000 && exec \"$0\" \"$@\"")
+        .arg(common::binary())
+        .args(args)
+        .current_dir(&scratch.path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sh");
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return Some(child.wait_with_output().expect("output"));
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_font_that_is_no_regular_file_or_too_large_is_refused_unread() {
+    let scratch = Scratch::new("print-font-special");
+    puzzles(&scratch, 2);
+    let old = b"%PDF the previous book".to_vec();
+    scratch.write("old.pdf", &old);
+    let made = Command::new("mkfifo")
+        .arg(scratch.join("f.ttf"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    // 3 GB of nothing, which takes no room on disk.
+    let sparse = std::fs::File::create(scratch.join("sparse.ttf")).expect("create");
+    sparse.set_len(3 << 30).expect("set_len");
+    std::os::unix::fs::symlink("/dev/zero", scratch.join("zero.ttf")).expect("symlink");
+    for (font, needle) in [
+        ("/dev/zero", "font /dev/zero: not a regular file"),
+        ("zero.ttf", "font zero.ttf: not a regular file"),
+        ("f.ttf", "font f.ttf: not a regular file"),
+        (
+            "sparse.ttf",
+            "font sparse.ttf: the file is larger than 64 MiB, the most a font may have",
+        ),
+    ] {
+        for args in [
+            vec![
+                "print", "p.txt", "-o", "old.pdf", "--title", "✓", "--font", font,
+            ],
+            vec![
+                "puzzles", "2", "--seed", "1", "-o", "old.pdf", "--font", font,
+            ],
+        ] {
+            let out = run_bounded(&scratch, &args, 20)
+                .unwrap_or_else(|| panic!("{args:?}: still running after 20 s"));
+            let message = assert_failure(&out, 2, font);
+            assert!(message.contains(needle), "{font}: {message}");
+            assert_eq!(std::fs::read(scratch.join("old.pdf")).unwrap(), old);
+        }
+    }
+}
+
+#[test]
+fn a_font_cut_short_is_called_damaged() {
+    let test = "a_font_cut_short_is_called_damaged";
+    if !have_font(test, CJK_FONT, "fonts-droid-fallback") {
+        return;
+    }
+    let scratch = Scratch::new("print-font-cut");
+    puzzles(&scratch, 2);
+    let font = std::fs::read(CJK_FONT).expect("the font");
+    scratch.write("cut.ttf", &font[..3_024_000.min(font.len() - 1)]);
+    let out = scratch.run(&["print", "p.txt", "-o", "book.pdf", "--font", "cut.ttf"]);
+    let message = assert_failure(&out, 2, "cut.ttf");
+    assert!(
+        message.contains("font cut.ttf: the font file is damaged or cut short"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_long_title_is_cut_with_an_ellipsis_never_set_tiny() {
+    if !have_tools("a_long_title_is_cut_with_an_ellipsis_never_set_tiny") {
+        return;
+    }
+    let scratch = Scratch::new("print-long-title");
+    puzzles(&scratch, 2);
+    let title = "W".repeat(10_000);
+    print(
+        &scratch,
+        &["-o", "book.pdf", "--cover", "--answers", "--title", &title],
+    );
+    let book = scratch.join("book.pdf");
+    assert_qpdf_clean(&book);
+    // Every size a content stream sets (`/F0 18 Tf`): none under the
+    // captions' minimum, 6.5 pt; the title's none under 10 pt.
+    let mut sizes = Vec::new();
+    for (dict, data) in streams(&book, &scratch) {
+        if dict.contains("Length1") || dict.contains("CIDFontType0C") {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&data).into_owned();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for w in words.windows(3) {
+            if w[2] == "Tf" && w[0].starts_with("/F") {
+                sizes.push(w[1].parse::<f32>().expect("a size"));
+            }
+        }
+    }
+    assert!(!sizes.is_empty());
+    assert!(sizes.iter().all(|&s| s >= 6.5), "{sizes:?}");
+    let text = text(&book);
+    // Pages are separated by form feeds.
+    let titles: Vec<&str> = text
+        .lines()
+        .map(|l| l.trim_start_matches('\x0c'))
+        .filter(|l| l.starts_with("WWW"))
+        .collect();
+    // The cover, the puzzles' page and the answers' page: each title cut
+    // to what fits and ended with `…`.
+    assert_eq!(titles.len(), 3, "{text}");
+    for line in titles {
+        let ws = line.chars().take_while(|&c| c == 'W').count();
+        assert!((10..200).contains(&ws), "{line}");
+        let tail = &line[ws..];
+        assert!(tail == "…" || tail == "… — answers", "{line}");
     }
 }
 

@@ -9,7 +9,7 @@ mod common;
 use std::process::Command;
 
 use common::independent::brute_force;
-use common::{assert_usage_error, stderr, Scratch};
+use common::{assert_failure, assert_usage_error, stderr, Scratch};
 
 fn texts<'a>(svg: &'a str, class: &str) -> Vec<&'a str> {
     let open = format!("<text class=\"{class}\"");
@@ -181,4 +181,58 @@ fn a_lessons_answers_end_with_each_puzzles_path_as_explain_gives_it() {
         // Long steps wrap: compare the words.
         assert_eq!(read.join(" "), expected.join(" "), "puzzle {}", i + 1);
     }
+}
+
+#[test]
+fn a_lesson_of_a_puzzle_with_several_solutions_is_refused() {
+    let scratch = Scratch::new("print-lesson-several");
+    let out = scratch.run(&[
+        "puzzles", "1", "--seed", "1", "--format", "line", "-o", "p.txt",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let unique = std::fs::read_to_string(scratch.join("p.txt")).unwrap();
+    let one_given = format!("1{}", ".".repeat(80));
+    for (second, what) in [(".".repeat(81), "the empty grid"), (one_given, "one given")] {
+        scratch.write("several.txt", format!("{unique}{second}\n"));
+        let old = b"%PDF the previous book".to_vec();
+        scratch.write("old.pdf", &old);
+        for extra in [&[][..], &["--answers"][..]] {
+            let mut args = vec!["print", "several.txt", "-o", "old.pdf", "--lesson"];
+            args.extend_from_slice(extra);
+            let out = scratch.run(&args);
+            let message = assert_failure(&out, 2, what);
+            assert_eq!(
+                message,
+                "sudoku: several.txt:2: puzzle 2 has more than one solution; \
+                 a lesson needs a unique one",
+                "{what}"
+            );
+            assert_eq!(std::fs::read(scratch.join("old.pdf")).unwrap(), old);
+        }
+        // Without --lesson the book is made: its caption and its answer say
+        // there are several solutions, and no step is claimed.
+        let out = scratch.run(&["print", "several.txt", "-o", "b.svg", "--answers"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let page = std::fs::read_to_string(scratch.join("b-1.svg")).unwrap();
+        assert!(
+            texts(&page, "caption").contains(&"not rated: more than one solution"),
+            "{what}"
+        );
+        let key = std::fs::read_to_string(scratch.join("b-2.svg")).unwrap();
+        assert!(
+            texts(&key, "caption").contains(&"No. 2 · one of several"),
+            "{what}: {:?}",
+            texts(&key, "caption")
+        );
+        assert!(texts(&key, "caption").contains(&"No. 1"), "{what}");
+    }
+    // Generated puzzles that may have several solutions are refused up front.
+    let out = scratch.run(&[
+        "puzzles", "2", "--any", "--seed", "1", "-o", "any.pdf", "--lesson",
+    ]);
+    let message = assert_usage_error(&out, "--any --lesson");
+    assert!(
+        message.contains("--lesson needs puzzles with a unique solution"),
+        "{message}"
+    );
 }

@@ -98,21 +98,24 @@ pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page
         cover(canvas, options, entries);
         return;
     }
-    let heading = match (page.kind, &options.title, &page.section) {
-        (_, Some(title), Some(section)) => Some(format!("{title} — {section}")),
-        (_, None, Some(section)) => Some(section.clone()),
-        (Kind::Answers, Some(title), None) => Some(format!("{title} — answers")),
-        (Kind::Answers, None, None) => Some("Answers".to_string()),
-        (Kind::Path, Some(title), None) => Some(format!("{title} — solving paths")),
-        (Kind::Path, None, None) => Some("Solving paths".to_string()),
-        (_, title, None) => title.clone(),
+    // The title, and what follows it: `Title — Hard`, `Title — answers`.
+    let heading = match (page.kind, options.title.as_deref(), &page.section) {
+        (_, Some(title), Some(section)) => Some((title, format!(" — {section}"))),
+        (_, None, Some(section)) => Some((section.as_str(), String::new())),
+        (Kind::Answers, Some(title), None) => Some((title, " — answers".to_string())),
+        (Kind::Answers, None, None) => Some(("Answers", String::new())),
+        (Kind::Path, Some(title), None) => Some((title, " — solving paths".to_string())),
+        (Kind::Path, None, None) => Some(("Solving paths", String::new())),
+        (_, Some(title), None) => Some((title, String::new())),
+        (_, None, None) => None,
     };
-    if let Some(heading) = heading {
+    if let Some((title, tail)) = heading {
         let available = width - 2.0 * layout::MARGIN;
+        let (heading, size) = fit_title(canvas, title, &tail, 18.0, available);
         canvas.text(&Text {
             x: width / 2.0,
             y: layout::title_baseline(),
-            size: fit(canvas, &heading, Font::Bold, 18.0, available),
+            size,
             font: Font::Bold,
             gray: 0.0,
             anchor: Anchor::Middle,
@@ -149,12 +152,9 @@ pub fn page(canvas: &mut impl Canvas, options: &Options, entries: &[Entry], page
 fn cover(canvas: &mut impl Canvas, options: &Options, entries: &[Entry]) {
     let (width, height) = options.paper.size();
     let available = width - 2.0 * layout::MARGIN;
-    let title = options
-        .title
-        .clone()
-        .unwrap_or_else(|| "Sudoku".to_string());
+    let title = options.title.as_deref().unwrap_or("Sudoku");
     let mut y = height / 3.0;
-    let size = fit(canvas, &title, Font::Bold, 32.0, available);
+    let (title, size) = fit_title(canvas, title, "", 32.0, available);
     canvas.text(&Text {
         x: width / 2.0,
         y,
@@ -220,6 +220,48 @@ fn fit(canvas: &impl Canvas, text: &str, font: Font, size: f32, available: f32) 
     } else {
         size * available / natural
     }
+}
+
+/// The smallest size a title is set in, on the pages and on the cover:
+/// below it, a title is shortened rather than shrunk (see [`fit_title`]).
+pub const MIN_TITLE_SIZE: f32 = 10.0;
+
+/// `title` followed by `tail` (` — answers`, ` — Hard`, or nothing), set
+/// in bold in `available` points, and its size: the whole text at `size`,
+/// or shrunk to fit down to [`MIN_TITLE_SIZE`]; when even that is too
+/// wide, at that size with the title cut to the most characters that fit
+/// followed by `…` (the tail kept whole), so a long title is never set too
+/// small to read nor runs off the page.
+pub fn fit_title(
+    canvas: &impl Canvas,
+    title: &str,
+    tail: &str,
+    size: f32,
+    available: f32,
+) -> (String, f32) {
+    let whole = format!("{title}{tail}");
+    let fitted = fit(canvas, &whole, Font::Bold, size, available);
+    if fitted >= MIN_TITLE_SIZE {
+        return (whole, fitted);
+    }
+    let cut = |chars: usize| {
+        let end = title
+            .char_indices()
+            .nth(chars)
+            .map_or(title.len(), |(at, _)| at);
+        format!("{}…{tail}", title[..end].trim_end())
+    };
+    // The widths grow with the characters kept: search for the most that fit.
+    let (mut lo, mut hi) = (0, title.chars().count());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if canvas.width(&cut(mid), Font::Bold, MIN_TITLE_SIZE) <= available {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    (cut(lo), MIN_TITLE_SIZE)
 }
 
 /// The box lines: thin between cells, thick between boxes and around.
@@ -342,8 +384,15 @@ fn candidates(
 /// lighter, and the candidates it removes struck through. Returns the
 /// step's sentence from the hint model (`sudoku_core::hint`), the same
 /// words `sudoku hint --words` and the game use; `None`, with the plain
-/// grid drawn, for a puzzle with no step (already complete).
+/// grid drawn, for a puzzle with no step (already complete). A puzzle with
+/// more than one solution has no step to teach: its givens alone are drawn,
+/// and the sentence [`NOT_UNIQUE`] says why (the CLI refuses such a lesson
+/// before any work).
 fn lesson(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) -> Option<String> {
+    if !entry.has_unique_solution() {
+        plain_puzzle(canvas, &Options::default(), entry, slot);
+        return Some(NOT_UNIQUE.to_string());
+    }
     let scale = entry.facts.map_or(Scale::Se, |f| f.scale);
     let path = rate::explain_with(&entry.puzzle, scale);
     let Some(step) = rate::hardest_step(&path) else {
@@ -390,6 +439,11 @@ fn lesson(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) -> Option<String>
     Some(hint.stages[2].clone())
 }
 
+/// What a lesson page, and its solving path page, say of a puzzle with more
+/// than one solution, in place of any deduction.
+pub const NOT_UNIQUE: &str = "This puzzle has more than one solution, so no step follows from \
+     its givens alone: a lesson needs a puzzle with a unique solution.";
+
 /// A lesson puzzle's whole solving path, as `sudoku explain` gives it:
 /// `No. N` and one numbered line per step, the hardest step, the one the
 /// lesson shows, in bold; a step too long for the line goes on, indented,
@@ -398,7 +452,12 @@ fn lesson(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) -> Option<String>
 fn path(canvas: &mut impl Canvas, options: &Options, entry: &Entry) {
     let (width, _) = options.paper.size();
     let scale = entry.facts.map_or(Scale::Se, |f| f.scale);
-    let steps = rate::explain_with(&entry.puzzle, scale);
+    let unique = entry.has_unique_solution();
+    let steps = if unique {
+        rate::explain_with(&entry.puzzle, scale)
+    } else {
+        Vec::new()
+    };
     let hardest = rate::hardest_step(&steps);
     let top = layout::title_baseline() + 30.0;
     canvas.text(&Text {
@@ -419,6 +478,22 @@ fn path(canvas: &mut impl Canvas, options: &Options, entry: &Entry) {
     let column = width - 2.0 * layout::MARGIN;
     let last = layout::footer_baseline(options) - 20.0;
     let mut y = top + 18.0;
+    if !unique {
+        for line in break_lines(canvas, NOT_UNIQUE, Font::Regular, size, column) {
+            canvas.text(&Text {
+                x: layout::MARGIN,
+                y,
+                size,
+                font: Font::Regular,
+                gray: 0.0,
+                anchor: Anchor::Start,
+                text: &line,
+                role: "step",
+            });
+            y += leading;
+        }
+        return;
+    }
     for (i, step) in steps.iter().enumerate() {
         let bold = hardest.is_some_and(|h| std::ptr::eq(h, step));
         let font = if bold { Font::Bold } else { Font::Regular };
@@ -607,7 +682,9 @@ fn caption_line(canvas: &mut impl Canvas, options: &Options, entry: &Entry, slot
     }
 }
 
-/// A solution in the answer key: givens bold, the rest regular and grey.
+/// A solution in the answer key: givens bold, the rest regular and grey;
+/// under it the puzzle's number (`No. 3`, or `No. 3 · one of several` for
+/// a puzzle with more than one solution, whose key shows the one found).
 fn answer(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) {
     let Some(facts) = entry.facts else {
         return;
@@ -633,7 +710,12 @@ fn answer(canvas: &mut impl Canvas, entry: &Entry, slot: Slot) {
             );
         }
     }
-    let label = format!("No. {}", entry.number);
+    // A puzzle with several solutions shows one of them, and says so.
+    let label = if entry.has_unique_solution() {
+        format!("No. {}", entry.number)
+    } else {
+        format!("No. {} · one of several", entry.number)
+    };
     canvas.text(&Text {
         x: slot.x + slot.side / 2.0,
         y: slot.y + slot.side + 10.0,
@@ -659,6 +741,19 @@ mod tests {
         faces: Faces<'f>,
         lines: Vec<(f32, f32, f32, f32, f32)>,
         boxes: Vec<(f32, f32, f32, f32)>,
+        /// Every text: its role, characters, size and width.
+        texts: Vec<(&'static str, String, f32, f32)>,
+    }
+
+    impl Recorder<'_> {
+        fn new() -> Recorder<'static> {
+            Recorder {
+                faces: Faces::new(None),
+                lines: Vec::new(),
+                boxes: Vec::new(),
+                texts: Vec::new(),
+            }
+        }
     }
 
     impl Canvas for Recorder<'_> {
@@ -685,6 +780,9 @@ mod tests {
             self.lines.push((x + w, y, x + w, y + h, width));
         }
         fn text(&mut self, text: &Text<'_>) {
+            let width = self.width(text.text, text.font, text.size);
+            self.texts
+                .push((text.role, text.text.to_string(), text.size, width));
             if text.role == "candidate" {
                 // A digit: Helvetica's 556 units wide, 0.703 of the size tall.
                 let half = 0.556 * text.size / 2.0;
@@ -714,11 +812,7 @@ mod tests {
                     candidates: true,
                     ..Options::default()
                 };
-                let mut canvas = Recorder {
-                    faces: Faces::new(None),
-                    lines: Vec::new(),
-                    boxes: Vec::new(),
-                };
+                let mut canvas = Recorder::new();
                 let page = Page {
                     kind: Kind::Puzzles,
                     entries: 0..per_page.get(),
@@ -741,6 +835,114 @@ mod tests {
                     }
                 }
                 assert!(closest >= 1.0, "{paper} {per_page:?}: {closest} pt");
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_title_is_cut_with_an_ellipsis_never_set_below_the_minimum() {
+        let puzzle: sudoku_core::Grid = ".".repeat(81).parse().unwrap();
+        let entries = vec![Entry {
+            number: 1,
+            puzzle,
+            facts: None,
+        }];
+        for paper in Paper::ALL {
+            let (width, _) = paper.size();
+            let available = width - 2.0 * layout::MARGIN;
+            for (title, kind, whole) in [
+                ("W".repeat(10_000), Kind::Puzzles, false),
+                ("W".repeat(10_000), Kind::Answers, false),
+                ("W".repeat(10_000), Kind::Cover, false),
+                ("Week 12".to_string(), Kind::Answers, true),
+                ("Week 12".to_string(), Kind::Cover, true),
+            ] {
+                let options = Options {
+                    paper,
+                    title: Some(title.clone()),
+                    ..Options::default()
+                };
+                let mut canvas = Recorder::new();
+                let page = Page {
+                    kind,
+                    entries: 0..1,
+                    number: 1,
+                    section: None,
+                };
+                super::page(&mut canvas, &options, &entries, &page);
+                let shown: Vec<_> = canvas.texts.iter().filter(|t| t.0 == "title").collect();
+                assert_eq!(shown.len(), 1, "{paper} {kind:?}");
+                let (_, text, size, set) = shown[0];
+                assert!(*size >= MIN_TITLE_SIZE, "{paper} {kind:?}: {size} pt");
+                assert!(*set <= available + 0.01, "{paper} {kind:?}: {set} pt wide");
+                if whole {
+                    assert!(text.starts_with(&title), "{text}");
+                    assert!(!text.contains('…'), "{text}");
+                } else {
+                    // Cut, but as long as fits: one more W would not.
+                    let ws = text.chars().take_while(|&c| c == 'W').count();
+                    assert!(ws > 10, "{paper} {kind:?}: {text}");
+                    let tail = &text[ws..];
+                    let expected = if kind == Kind::Answers {
+                        "… — answers"
+                    } else {
+                        "…"
+                    };
+                    assert_eq!(tail, expected, "{paper} {kind:?}");
+                    let longer = format!("W{text}");
+                    let wider = canvas.width(&longer, Font::Bold, *size);
+                    assert!(wider > available, "{paper} {kind:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lesson_of_a_puzzle_with_several_solutions_claims_no_step() {
+        let mut one_given = [0u8; 81];
+        one_given[0] = 5;
+        let one_given = sudoku_core::Grid::from_cells(one_given).unwrap();
+        let mut entries: Vec<Entry> = [sudoku_core::Grid::EMPTY, one_given]
+            .into_iter()
+            .enumerate()
+            .map(|(i, puzzle)| Entry {
+                number: i + 1,
+                puzzle,
+                facts: None,
+            })
+            .collect();
+        // Unfilled (the library finds out itself) and filled alike.
+        let unfilled = entries.clone();
+        crate::entry::fill(&mut entries, 1).unwrap();
+        for entries in [unfilled, entries] {
+            let options = Options {
+                per_page: PerPage::new(1).unwrap(),
+                lesson: true,
+                answers: true,
+                ..Options::default()
+            };
+            for kind in [Kind::Puzzles, Kind::Path] {
+                for i in 0..entries.len() {
+                    let mut canvas = Recorder::new();
+                    let page = Page {
+                        kind,
+                        entries: i..i + 1,
+                        number: 1,
+                        section: None,
+                    };
+                    super::page(&mut canvas, &options, &entries, &page);
+                    let roles: Vec<&str> = canvas.texts.iter().map(|t| t.0).collect();
+                    for role in ["placed", "eliminated", "candidate"] {
+                        assert!(!roles.contains(&role), "{kind:?} {i}: {role}");
+                    }
+                    let said: Vec<&str> = canvas
+                        .texts
+                        .iter()
+                        .filter(|t| t.0 == "lesson" || t.0 == "step")
+                        .map(|t| t.1.as_str())
+                        .collect();
+                    assert_eq!(said.join(" "), NOT_UNIQUE, "{kind:?} {i}");
+                }
             }
         }
     }

@@ -17,6 +17,20 @@ pub struct Entry {
     pub facts: Option<Facts>,
 }
 
+impl Entry {
+    /// True when the puzzle has exactly one solution: its rating says so
+    /// once [`fill`] has run (a puzzle with several is not rated), and a
+    /// search for two solutions otherwise. A lesson is drawn only for such
+    /// a puzzle: with several solutions no step follows from the givens,
+    /// and the rater's path would be trial and error pretending otherwise.
+    pub fn has_unique_solution(&self) -> bool {
+        match &self.facts {
+            Some(facts) => facts.rating.is_some(),
+            None => BitmaskSolver::new().search(&self.puzzle, 2).count == 1,
+        }
+    }
+}
+
 /// What a book prints about a puzzle besides its givens.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Facts {

@@ -26,6 +26,12 @@ pub static LIBERATION_SANS_REGULAR: &[u8] = include_bytes!("../fonts/LiberationS
 /// Liberation Sans Bold 2.1.5 (SIL OFL 1.1).
 pub static LIBERATION_SANS_BOLD: &[u8] = include_bytes!("../fonts/LiberationSans-Bold.ttf");
 
+/// The largest font file a book takes: 64 MiB. The largest common fonts
+/// are CJK collections of about 20 to 30 MB (Noto Sans CJK's `.ttc` of one
+/// weight, Noto Serif CJK's); a file larger than this is refused before it
+/// is read, since a book holds the whole file in memory while it is written.
+pub const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
+
 /// How a font file draws its glyphs, which decides how a PDF embeds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outlines {
@@ -51,6 +57,11 @@ pub struct FontFile {
 pub enum FontError {
     /// The file is empty.
     Empty,
+    /// The file is larger than [`MAX_FONT_BYTES`].
+    TooLarge,
+    /// A table of the font lies (in part) past the end of the file: the
+    /// file is damaged or cut short.
+    Truncated,
     /// Not a TrueType or OpenType font (or a damaged one).
     NotAFont,
     /// It has no table mapping Unicode characters to glyphs.
@@ -68,6 +79,14 @@ impl fmt::Display for FontError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FontError::Empty => f.write_str("the file is empty"),
+            FontError::TooLarge => write!(
+                f,
+                "the file is larger than {} MiB, the most a font may have",
+                MAX_FONT_BYTES / (1024 * 1024)
+            ),
+            FontError::Truncated => {
+                f.write_str("the font file is damaged or cut short: a table lies past its end")
+            }
             FontError::NotAFont => f.write_str("not a TrueType or OpenType font"),
             FontError::NoUnicodeMap => f.write_str("the font maps no Unicode characters"),
             FontError::UnsupportedOutlines => f.write_str(
@@ -93,6 +112,12 @@ impl FontFile {
     pub fn new(data: Vec<u8>) -> Result<FontFile, FontError> {
         if data.is_empty() {
             return Err(FontError::Empty);
+        }
+        if data.len() as u64 > MAX_FONT_BYTES {
+            return Err(FontError::TooLarge);
+        }
+        if table_past_end(&data) {
+            return Err(FontError::Truncated);
         }
         let face = Face::parse(&data, 0).map_err(|_| FontError::NotAFont)?;
         let has_unicode = face
@@ -175,6 +200,40 @@ impl PartialEq for FontFile {
 }
 
 impl Eq for FontFile {}
+
+/// True when `data` starts as a font (or a collection) whose first face's
+/// table directory, or a table it lists, runs past the end of `data`: a
+/// file cut short, which `ttf-parser` would read as a font missing those
+/// tables (and so, say, without outlines). False for anything that does not
+/// start as a font, which [`Face::parse`] then refuses.
+fn table_past_end(data: &[u8]) -> bool {
+    let u32_at = |at: usize| {
+        data.get(at..at + 4)
+            .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    };
+    let u16_at = |at: usize| {
+        data.get(at..at + 2)
+            .map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])))
+    };
+    let face = match data.get(..4) {
+        Some(b"ttcf") => match u32_at(12) {
+            Some(offset) => offset,
+            None => return true,
+        },
+        Some([0, 1, 0, 0] | b"OTTO" | b"true") => 0,
+        _ => return false,
+    };
+    let Some(tables) = u16_at(face + 4) else {
+        return true;
+    };
+    (0..tables).any(|i| {
+        let entry = face + 12 + 16 * i;
+        match (u32_at(entry + 8), u32_at(entry + 12)) {
+            (Some(offset), Some(length)) => offset.saturating_add(length) > data.len(),
+            _ => true,
+        }
+    })
+}
 
 /// The PostScript name of `face` (name ID 6), or its family name, kept to
 /// the characters a PDF name and a subset tag allow; `Font` if it has none.
@@ -402,7 +461,14 @@ mod tests {
         );
         let mut cut = LIBERATION_SANS_REGULAR.to_vec();
         cut.truncate(2000);
-        assert!(FontFile::new(cut).is_err());
+        assert_eq!(FontFile::new(cut), Err(FontError::Truncated));
+        // Cut inside its last table: every other table is whole.
+        let mut cut = LIBERATION_SANS_REGULAR.to_vec();
+        cut.truncate(cut.len() - 10);
+        assert_eq!(FontFile::new(cut), Err(FontError::Truncated));
+        let mut huge = LIBERATION_SANS_REGULAR.to_vec();
+        huge.resize(MAX_FONT_BYTES as usize + 1, 0);
+        assert_eq!(FontFile::new(huge), Err(FontError::TooLarge));
         // The same font with its licence flags (OS/2 fsType, at byte 8 of
         // the table) set to "restricted licence embedding".
         let mut restricted = LIBERATION_SANS_REGULAR.to_vec();

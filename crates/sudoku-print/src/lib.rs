@@ -48,7 +48,7 @@ pub use entry::{
     caption, caption_parts, fill, fill_with, sort_into_sections, CaptionParts, Entry, Facts,
     NoSolution, RatingStyle,
 };
-pub use font::{FontError, FontFile};
+pub use font::{FontError, FontFile, MAX_FONT_BYTES};
 pub use layout::{book_pages, most_pages, pages, Kind, Options, Page, Paper, PerPage};
 
 /// The most puzzles a book holds: 16,667 pages at six a page. Each puzzle is
