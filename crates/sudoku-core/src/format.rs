@@ -60,7 +60,8 @@ impl fmt::Display for Format {
 }
 
 /// A puzzle read from text, with the line it started on: what a
-/// [`PuzzleReader`] yields. (Generated puzzles are [`crate::puzzle::Generated`].)
+/// [`PuzzleReader`] yields. (Generated puzzles are `puzzle::Generated`, with
+/// the `generate` feature.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PuzzleRecord {
     /// The cells, 0 for blank.
