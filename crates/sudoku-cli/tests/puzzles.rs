@@ -769,11 +769,12 @@ fn every_se_rating_rate_gives_can_be_asked_for() {
         );
         assert_eq!(stderr.contains("warning:"), rare, "{args:?}: {stderr}");
     }
-    // And the refusal's list of ratings is SE's: 1.5 and 7.1 in it, the
-    // native scale's 5.3 (Finned Jellyfish) not.
-    let message = assert_refused(&dir, &["puzzles", "1", "--rating", "5.8..6.1"]);
+    // And the refusal's list of ratings is SE's: 1.5 and 7.1 in it (SE's
+    // four strong links, 5.8-6.1, join 5.4-5.7 to 6.2 and up), the native
+    // scale's 5.3 (Finned Jellyfish) not.
+    let message = assert_refused(&dir, &["puzzles", "1", "--rating", "3.9"]);
     assert!(
-        message.contains("1.5,") && message.contains("6.2-"),
+        message.contains("1.5,") && message.contains("5.4-16.5"),
         "{message}"
     );
     assert!(!message.contains("5.3"), "{message}");

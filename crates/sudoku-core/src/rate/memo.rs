@@ -45,6 +45,8 @@ pub(super) enum DigitSearch {
     TurbotFish,
     /// SE's three strong links.
     ThreeStrongLinks,
+    /// SE's four strong links.
+    FourStrongLinks,
     /// The X-chains of SE's first chaining technique.
     XChain,
     /// SE's Nishio forcing chains (each digit's nets stay on its cells).
@@ -75,7 +77,7 @@ pub(super) enum UnitSearch {
     Hidden4,
 }
 
-const DIGIT_SEARCHES: usize = 11;
+const DIGIT_SEARCHES: usize = 12;
 const UNIT_SEARCHES: usize = 8;
 
 /// No key: no digit's cells (81 bits) nor any unit's packed candidates (81

@@ -231,7 +231,7 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// ([`chain_length_tenths`]); its forcing chains are built as SE builds
 /// them, up to SE's nested levels 2 and 3 and its experimental level 4;
 /// beyond those, trial and error ends the list (see the README).
-const SE_FINDERS: [(Technique, Finder); 36] = [
+const SE_FINDERS: [(Technique, Finder); 37] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, direct::locking),
@@ -259,6 +259,7 @@ const SE_FINDERS: [(Technique, Finder); 36] = [
     ),
     (Technique::WxyzWing, wings::als_wing::<3>),
     (Technique::BugPlusOne, bug::se_bug),
+    (Technique::FourStrongLinks, single_digit::four_strong_links),
     (Technique::VwxyzWing, wings::als_wing::<4>),
     (Technique::UvwxyzWing, wings::als_wing::<5>),
     (Technique::Aic, chains::se_forcing_chain),
@@ -361,6 +362,8 @@ fn se_scores(technique: Technique) -> Scores {
         Technique::TurbotFish => Scores::tenths(&[40, 41, 43]),
         // ... with three links: 5.4 to 5.7.
         Technique::ThreeStrongLinks => Scores::tenths_range(54, 57),
+        // ... with four links: 5.8 to 6.1.
+        Technique::FourStrongLinks => Scores::tenths_range(58, 61),
         // `unique_rectangle::se_types`: types 1, 2 and 4 4.5, type 3 4.5
         // plus 0.1 per digit of its subset past the first (up to seven).
         Technique::UniqueRectangle => Scores::tenths_range(45, 51),

@@ -5,6 +5,10 @@
 //! of them holds it. If one end of the first pair sees one end of the second,
 //! those two ends cannot both hold the digit, so one of the two *other* ends
 //! does: the digit leaves every cell that sees both of them.
+//!
+//! SE's strong-link chains generalise them: two to four strong links, some
+//! of them grouped, end to end ([`turbot_fish`], [`three_strong_links`],
+//! [`four_strong_links`]), and from three links on, the loops among them.
 
 use super::candidates::{unit_of, Candidates, Cells, CELL_UNITS, CELL_UNIT_BITS, PEERS, UNIT_MASK};
 use super::memo::DigitSearch;
@@ -224,12 +228,16 @@ fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
     }
 }
 
-/// SE's score of a chain of strong links, in tenths: 4.0 for two links
-/// and 5.4 for three, 0.3 more with a grouped link, otherwise 0.1 more when
-/// the links mix a box with a line or rows with columns, and 0.2 more when
-/// they hold a box, a row and a column.
+/// SE's score of a chain of strong links, in tenths: 4.0 for two links,
+/// 5.4 for three and 5.8 for four, 0.3 more with a grouped link, otherwise
+/// 0.1 more when the links mix a box with a line or rows with columns, and
+/// 0.2 more when they hold a box, a row and a column.
 fn chain_tenths<'a>(links: impl Iterator<Item = &'a Link> + Clone) -> u16 {
-    let base = if links.clone().count() == 2 { 40 } else { 54 };
+    let base = match links.clone().count() {
+        2 => 40,
+        3 => 54,
+        _ => 58,
+    };
     if links.clone().any(|l| l.grouped) {
         return base + 3;
     }
@@ -244,7 +252,8 @@ fn chain_tenths<'a>(links: impl Iterator<Item = &'a Link> + Clone) -> u16 {
 
 /// Depth-first search for chains of `len` strong links of `digit`: each
 /// link's far end lies in one unit with the next link's near end, so the
-/// chain's first start or last end holds the digit. Keeps the first chain
+/// chain's first start or last end holds the digit (and, in a loop, one
+/// end of every weak link). Keeps the first chain
 /// found with the lowest score listed in `scores`.
 struct ChainSearch<'a> {
     marks: &'a Candidates,
@@ -262,6 +271,9 @@ struct ChainSearch<'a> {
     ends: &'a DigitLinks,
     /// The link the chain starts with, by its index.
     first: usize,
+    /// Whether a chain whose two ends share a unit counts, as SE's X-loop
+    /// of strong links (its three- and four-link searches).
+    rings: bool,
 }
 
 /// A digit's strong links ([`strong_links`]) with the indexes of their
@@ -370,9 +382,22 @@ impl ChainSearch<'_> {
         if self.chain.len() == len {
             let start_units = ends.ends[self.chain[0]].near_units;
             let last = &ends.ends[self.chain[len - 1]];
-            let removed = self.reach & last.sees_far & !used;
-            // Both ends in one unit: not a chain SE reports.
-            if removed == 0 || start_units & last.far_units != 0 {
+            let ring = start_units & last.far_units != 0;
+            let mut removed = self.reach & last.sees_far;
+            if ring {
+                if !self.rings {
+                    return false;
+                }
+                // Every weak link of a ring is also strong: one of its two
+                // ends holds the digit, so cells seeing both lose it.
+                for pair in self.chain.windows(2) {
+                    let (far, near) = (&ends.ends[pair[0]], &ends.ends[pair[1]]);
+                    removed |= far.sees_far & near.sees_near;
+                }
+                removed &= self.marks.digit_cells(self.digit);
+            }
+            removed &= !used;
+            if removed == 0 {
                 return false;
             }
             let links = self.chain.iter().map(|&e| &ends.links[e / 2]);
@@ -382,10 +407,10 @@ impl ChainSearch<'_> {
             {
                 return false;
             }
-            let mut step = Step::new(if len == 3 {
-                Technique::ThreeStrongLinks
-            } else {
-                Technique::TurbotFish
+            let mut step = Step::new(match len {
+                2 => Technique::TurbotFish,
+                3 => Technique::ThreeStrongLinks,
+                _ => Technique::FourStrongLinks,
             });
             step.cells.extend(Cells(used));
             step.units.extend(links.map(|l| unit_of(l.unit)));
@@ -426,20 +451,27 @@ impl ChainSearch<'_> {
                 self.reach = self.marks.digit_cells(self.digit) & end.sees_near;
                 self.first = e / 2;
             }
-            // Whatever the chain eliminates is in `reach`, off the chain.
-            if self.reach & !(used | places) == 0 {
+            // Whatever an open chain eliminates is in `reach`, off the
+            // chain (a ring's weak links eliminate too).
+            if !self.rings && self.reach & !(used | places) == 0 {
                 self.reach = outer;
                 continue;
             }
             // The last link: reject here what the complete chain's check
-            // would (nothing seen by both ends, or both ends in one unit),
-            // without pushing and recursing for it.
-            if self.chain.len() + 1 == len
-                && (self.reach & end.sees_far & !(used | places) == 0
-                    || ends.ends[self.chain[0]].near_units & end.far_units != 0)
-            {
-                self.reach = outer;
-                continue;
+            // would (an open chain seeing nothing from both ends, or a ring
+            // where rings are not sought), without pushing and recursing
+            // for it.
+            if self.chain.len() + 1 == len {
+                let closes = ends.ends[self.chain[0]].near_units & end.far_units != 0;
+                let barren = if closes {
+                    !self.rings
+                } else {
+                    self.reach & end.sees_far & !(used | places) == 0
+                };
+                if barren {
+                    self.reach = outer;
+                    continue;
+                }
             }
             self.chain.push(e);
             let done = self.extend(used | places, blocked | ends.crossing[e / 2]);
@@ -462,10 +494,10 @@ fn strong_link_chain(
     scores: &[u16],
     step: &mut Step,
 ) -> bool {
-    let memo_key = if len == 2 {
-        DigitSearch::TurbotFish
-    } else {
-        DigitSearch::ThreeStrongLinks
+    let memo_key = match len {
+        2 => DigitSearch::TurbotFish,
+        3 => DigitSearch::ThreeStrongLinks,
+        _ => DigitSearch::FourStrongLinks,
     };
     // Each digit's search depends on its cells alone: skip the barren ones
     // (a digit skipped finds no chain, as a digit searched in vain).
@@ -490,6 +522,7 @@ fn strong_link_chain(
             best: None,
             ends: &ends,
             first: 0,
+            rings: len > 2,
         };
         let done = search.extend(0, 0);
         chain = std::mem::take(&mut search.chain);
@@ -526,7 +559,23 @@ pub(super) fn turbot_fish(marks: &Candidates, context: &Context, step: &mut Step
 }
 
 /// SE's three strong links (3 Skyscrapers, 3-String Kite, 3 Turbot Fish):
-/// the Turbot Fish with one more link, scored 5.4 to 5.7.
+/// the Turbot Fish with one more link, scored 5.4 to 5.7. A chain whose
+/// two ends share a unit is SE's X-loop of three strong links: then each
+/// weak link holds the digit at one of its ends (a loop of n strong links
+/// and n weak ones has exactly n true ends), so a cell seeing both ends of
+/// any weak link loses it too.
+///
+/// SE's search meets these loops before its X-cycles (6.5) and scores
+/// them as the chain; they take the short X-cycles' place on its paths.
 pub(super) fn three_strong_links(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     strong_link_chain(marks, context, 3, &[54, 55, 56, 57], step)
+}
+
+/// SE's four strong links (its "4 Strong links", "Grouped 4 Strong links"):
+/// the chain of three strong links with a fourth, on the same links and
+/// the same rules (loops included), scored 5.8 to 6.1. SE tries it after
+/// the BUG and before the VWXYZ-Wing; its five and six links are off in
+/// its default settings.
+pub(super) fn four_strong_links(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
+    strong_link_chain(marks, context, 4, &[58, 59, 60, 61], step)
 }

@@ -88,6 +88,9 @@ pub enum Technique {
     /// Sudoku Explainer's BUG type 2: a bivalue universal grave plus one
     /// digit in several cells (only for puzzles known to have one solution).
     BugType2,
+    /// Sudoku Explainer's four strong links: three strong links with one
+    /// more conjugate pair (or grouped link) in the chain.
+    FourStrongLinks,
     /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
     VwxyzWing,
     /// Sudoku Explainer's bidirectional X-cycle: a loop of one digit's
@@ -177,6 +180,7 @@ impl Technique {
         Technique::WxyzWing,
         Technique::BugPlusOne,
         Technique::BugType2,
+        Technique::FourStrongLinks,
         Technique::VwxyzWing,
         Technique::XCycle,
         Technique::YCycle,
@@ -243,6 +247,7 @@ impl Technique {
             Technique::TuvwxyzWing => 7.5,
             Technique::BugPlusOne => 5.6,
             Technique::BugType2 => 5.7,
+            Technique::FourStrongLinks => 5.8,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
@@ -294,6 +299,7 @@ impl Technique {
             Technique::FinnedJellyfish => "Finned Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::ThreeStrongLinks => "3 Strong Links",
+            Technique::FourStrongLinks => "4 Strong Links",
             Technique::WxyzWing => "WXYZ-Wing",
             Technique::VwxyzWing => "VWXYZ-Wing",
             Technique::XCycle => "Bidirectional X-Cycle",
