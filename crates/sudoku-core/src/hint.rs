@@ -518,6 +518,7 @@ pub fn sentence(step: &Step, digits: &[u8]) -> String {
         | Technique::Skyscraper
         | Technique::TwoStringKite
         | Technique::ThreeStrongLinks
+        | Technique::FourStrongLinks
         | Technique::XChain
         | Technique::XCycle
         | Technique::SimpleColouring => format!(
