@@ -16,23 +16,10 @@
 //! backtracking solver that every other candidate of a cell leads nowhere.
 //! So every valid puzzle is rated.
 //!
-//! One technique family per file: singles in `singles.rs`, locked
-//! candidates in `locked.rs`, naked and hidden subsets in `subsets.rs`, basic
-//! and finned fish in `fish.rs`, Skyscraper and 2-String Kite in `single_digit.rs`, the
-//! wings in `wings.rs`, simple colouring in `colouring.rs`, the unique
-//! rectangle in `unique_rectangle.rs`, BUG+1 in `bug.rs`, X-, XY- and alternating inference chains
-//! in `chains.rs`, SE's Y-cycles in `cycles.rs`, forcing chains and trial and error in
-//! `forcing.rs`, SE's static cell and region forcing chains in `multiple.rs`, SE's
-//! Nishio and dynamic forcing chains in `dynamic.rs` (with the techniques its (+)
-//! level applies inside them in `dynamic_plus.rs`, and the chains its nested
-//! levels apply inside them in `nested.rs`).
-//!
-//! The public types have files of their own: the [`Rating`], its [`Level`],
-//! the [`Scale`] and [`Unrated`] in `rating.rs`, the [`Technique`]s in
-//! `technique.rs`, and a path's [`Step`] in `step.rs`. This file holds the
-//! engine that finds and scores the steps (the finder lists, `rate`,
-//! `explain`, `next_step` and [`LogicalSolver`]) and re-exports them all, so
-//! every public name is `sudoku_core::rate::Name`.
+//! Every public name is `sudoku_core::rate::Name`: the [`Rating`], its
+//! [`Level`] and [`Scale`], the [`Technique`]s, a path's [`Step`], and the
+//! functions that find and score the steps ([`rate()`], [`explain`],
+//! [`next_step`], [`LogicalSolver`]).
 //!
 //! ```
 //! use sudoku_core::rate::{self, Level, Technique};
@@ -48,6 +35,21 @@
 //! let hint = rate::next_step(&puzzle).unwrap();
 //! println!("{hint}"); // e.g. "Hidden Single (1.2): r5c5 in box 5 => r5c5=5"
 //! ```
+
+// The source, for its readers: one technique family per file. Singles in
+// `singles.rs`, locked candidates in `locked.rs`, naked and hidden subsets in
+// `subsets.rs`, basic and finned fish in `fish.rs`, Skyscraper, 2-String Kite
+// and chains of strong links in `single_digit.rs`, the wings in `wings.rs`,
+// simple colouring in `colouring.rs`, the unique rectangle in
+// `unique_rectangle.rs`, BUG+1 in `bug.rs`, X-, XY- and alternating inference
+// chains in `chains.rs`, SE's Y-cycles in `cycles.rs`, forcing chains and
+// trial and error in `forcing.rs`, SE's static cell and region forcing chains
+// in `multiple.rs`, SE's Nishio and dynamic forcing chains in `dynamic.rs`
+// (with the techniques its (+) level applies inside them in `dynamic_plus.rs`,
+// and the chains its nested levels apply inside them in `nested.rs`). The
+// public types have files of their own (`rating.rs`, `technique.rs`,
+// `step.rs`); this file holds the engine that finds and scores the steps and
+// re-exports them all.
 
 mod bug;
 mod candidates;
