@@ -195,6 +195,7 @@ fn main() -> ExitCode {
         settings,
         settings_path,
         settings_note: settings_note.clone(),
+        settings_unsaved: false,
         cli_theme: launch.theme,
         save_path,
         stats_path,
@@ -602,6 +603,8 @@ struct App<'t> {
     settings_path: Option<PathBuf>,
     /// Why the settings file could not be read, or saved; shown on the settings screen.
     settings_note: Option<String>,
+    /// True when the last change of a setting could not be saved.
+    settings_unsaved: bool,
     /// `--theme`, which overrides the settings' theme for this run.
     cli_theme: Option<ThemeName>,
     save_path: Option<PathBuf>,
@@ -991,8 +994,10 @@ impl App<'_> {
                 notes.push(format!("--theme {theme} is used for this run."));
             }
             let note = (!notes.is_empty()).then(|| notes.join(" "));
-            let Some(key) = self
-                .wait_key(|f| ui::draw_settings(f, &settings, selected, theme, note.as_deref()))?
+            let saved = self.settings_path.is_some() && !self.settings_unsaved;
+            let Some(key) = self.wait_key(|f| {
+                ui::draw_settings(f, &settings, selected, theme, note.as_deref(), saved)
+            })?
             else {
                 return Ok(());
             };
@@ -1019,8 +1024,10 @@ impl App<'_> {
             self.settings.step(field, forward);
             self.apply_settings();
             self.settings_note = None;
+            self.settings_unsaved = false;
             if let Some(path) = &self.settings_path {
                 if let Err(e) = save::write_atomically(path, &self.settings.to_text()) {
+                    self.settings_unsaved = true;
                     self.settings_note = Some(format!(
                         "cannot save the settings to {}: {e}; they hold for this run",
                         path.display()

@@ -23,6 +23,14 @@
 //! player's; its wins have no time for the average. The file is written
 //! back as version 2 at the next win. Unknown lines and fields are skipped
 //! so that an older game reads a newer file.
+//!
+//! # What is read
+//! A record no game could have written makes the file unreadable, as a bad
+//! number does, rather than show nonsense: more wins than games, more wins
+//! without hints (or timed wins) than wins, a best time without a win, a
+//! count above [`MAX_COUNT`] or a time above [`MAX_TIME`] (a total above
+//! that per timed win), a current streak above the best one. Reading never
+//! changes the file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -32,6 +40,16 @@ use crate::daily::Date;
 
 const HEADER: &str = "sudoku-play stats 2";
 const HEADER_V1: &str = "sudoku-play stats 1";
+
+/// The most games, wins or streak a record may hold: a game a minute for
+/// 190 years. More is a damaged or hand-made file, not play, and keeps the
+/// sums of every level far from `u32`'s limit.
+pub const MAX_COUNT: u32 = 100_000_000;
+
+/// The longest time a win may count: 100 days. A longer time in the file is
+/// a damaged one; a longer game (the clock runs while the game is open)
+/// counts as this long, so that what is written can always be read back.
+pub const MAX_TIME: Duration = Duration::from_secs(100 * 24 * 60 * 60);
 
 /// One level's record.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -62,6 +80,27 @@ impl Record {
     /// The average time of the timed wins; `None` before the first.
     pub fn average(&self) -> Option<Duration> {
         (self.timed > 0).then(|| self.total / self.timed)
+    }
+
+    /// `Err` says why no game could have left this record (see the module
+    /// documentation).
+    fn check(&self) -> Result<(), &'static str> {
+        let too_long = |time: Duration| time > MAX_TIME;
+        if self.won > self.played {
+            Err("more games won than played")
+        } else if self.no_hints > self.won {
+            Err("more games won without hints than won")
+        } else if self.timed > self.won {
+            Err("more timed wins than wins")
+        } else if self.best.is_some() && self.won == 0 {
+            Err("a best time without a win")
+        } else if self.best.is_some_and(too_long) {
+            Err("a best time of more than 100 days")
+        } else if self.total > MAX_TIME * self.timed {
+            Err("a total time of more than 100 days per timed win")
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -128,16 +167,19 @@ impl Stats {
                         let [key, value] = pair else {
                             return Err(bad());
                         };
-                        let n: u32 = value.parse().map_err(|_| bad())?;
+                        let n = parse_count(value).ok_or_else(bad)?;
                         match *key {
                             "current" => stats.streak.current = n,
                             "best" => stats.streak.best = n,
                             _ => {}
                         }
                     }
+                    if stats.streak.current > stats.streak.best {
+                        return Err(format!("{}: the current streak beats the best", at()));
+                    }
                 }
                 [level, "won", won, "best_ms", best] if version == 1 => {
-                    let won: u32 = won.parse().map_err(|_| bad())?;
+                    let won = parse_count(won).ok_or_else(bad)?;
                     let best = parse_ms(best).ok_or_else(bad)?;
                     let record = Record {
                         played: won,
@@ -145,26 +187,26 @@ impl Stats {
                         best,
                         ..Record::default()
                     };
+                    record.check().map_err(|e| format!("{}: {e}", at()))?;
                     stats.records.insert(level.to_string(), record);
                 }
                 [level, ref fields @ ..] if version >= 2 && fields.len() % 2 == 0 => {
                     let mut record = Record::default();
                     for pair in fields.chunks(2) {
                         let (key, value) = (pair[0], pair[1]);
-                        let n = || value.parse::<u32>().map_err(|_| bad());
+                        let n = || parse_count(value).ok_or_else(bad);
                         match key {
                             "played" => record.played = n()?,
                             "won" => record.won = n()?,
                             "no_hints" => record.no_hints = n()?,
                             "timed" => record.timed = n()?,
-                            "total_ms" => {
-                                record.total = parse_ms(value).flatten().ok_or_else(bad)?
-                            }
+                            "total_ms" => record.total = parse_total_ms(value).ok_or_else(bad)?,
                             "best_ms" => record.best = parse_ms(value).ok_or_else(bad)?,
                             // A newer version's field.
                             _ => {}
                         }
                     }
+                    record.check().map_err(|e| format!("{}: {e}", at()))?;
                     stats.records.insert(level.to_string(), record);
                 }
                 _ => {}
@@ -243,21 +285,26 @@ impl Stats {
         if let Some(date) = daily_date(label) {
             self.dailies.insert(date);
         }
+        // Never more than the file may hold, so that it always reads back.
+        let time = time.min(MAX_TIME);
+        let count = |n: u32| n.saturating_add(1).min(MAX_COUNT);
         let record = self.records.entry(level_of(label).to_string()).or_default();
-        record.played += 1;
-        record.won += 1;
-        record.timed += 1;
-        record.total += time;
+        if record.won < MAX_COUNT {
+            record.played = count(record.played);
+            record.won += 1;
+            record.timed += 1;
+            record.total += time;
+        }
         let mut new_best = false;
         if !with_hints {
-            record.no_hints += 1;
+            record.no_hints = count(record.no_hints);
             new_best = record.best.is_none_or(|best| time < best);
             if new_best {
                 record.best = Some(time);
             }
         }
         let record = *record;
-        self.streak.current += 1;
+        self.streak.current = count(self.streak.current);
         self.streak.best = self.streak.best.max(self.streak.current);
         Win {
             record,
@@ -274,20 +321,34 @@ impl Stats {
         if self.is_practice(label) {
             return;
         }
-        self.records
-            .entry(level_of(label).to_string())
-            .or_default()
-            .played += 1;
+        let record = self.records.entry(level_of(label).to_string()).or_default();
+        record.played = record.played.saturating_add(1).min(MAX_COUNT);
         self.streak.current = 0;
     }
 }
 
-/// `-` as `Some(None)`, milliseconds as `Some(Some(_))`, anything else `None`.
+/// `-` as `Some(None)`, milliseconds up to [`MAX_TIME`] as `Some(Some(_))`,
+/// anything else `None`.
 fn parse_ms(text: &str) -> Option<Option<Duration>> {
     match text {
         "-" => Some(None),
-        ms => ms.parse().ok().map(|ms| Some(Duration::from_millis(ms))),
+        ms => ms
+            .parse()
+            .ok()
+            .map(Duration::from_millis)
+            .filter(|&time| time <= MAX_TIME)
+            .map(Some),
     }
+}
+
+/// A sum of times in milliseconds (checked against the timed wins later).
+fn parse_total_ms(text: &str) -> Option<Duration> {
+    text.parse().ok().map(Duration::from_millis)
+}
+
+/// A count up to [`MAX_COUNT`], else `None`.
+fn parse_count(text: &str) -> Option<u32> {
+    text.parse().ok().filter(|&n| n <= MAX_COUNT)
 }
 
 /// The date of a daily puzzle's label ("daily 2026-11-30"), else `None`.
@@ -416,6 +477,53 @@ mod tests {
         let future = format!("{HEADER}\nsomething new\neasy won 1 played 1 stars 5\n");
         assert_eq!(Stats::parse(&future).unwrap().get("easy").won, 1);
         assert!(Stats::parse("sudoku-play stats 3\n").is_err());
+    }
+
+    #[test]
+    fn rejects_records_no_game_could_have_written() {
+        let max = u32::MAX;
+        let reported = [
+            format!(
+                "{HEADER}\neasy played {max} won {max} no_hints {max} timed {max} \
+                 total_ms {m} best_ms {m}\n",
+                m = u64::MAX
+            ),
+            format!("{HEADER}\nmedium played 5 won 10 no_hints 0 timed 0 total_ms 0 best_ms -\n"),
+            format!("{HEADER}\nmedium played 10 won 10 no_hints 20 timed 0 total_ms 0 best_ms -\n"),
+            format!("{HEADER}\nhard played 1 won 1 no_hints 0 timed 2 total_ms 0 best_ms -\n"),
+            format!("{HEADER}\nhard played 0 won 0 no_hints 0 timed 0 total_ms 0 best_ms 5000\n"),
+            format!("{HEADER_V1}\neasy won 3 best_ms 200000\nextreme won {max} best_ms 1\n"),
+            format!(
+                "{HEADER_V1}\neasy won 3 best_ms 200000\nextreme won 4 best_ms {}\n",
+                u64::MAX - 1
+            ),
+            format!("{HEADER}\nstreak current 3 best 2\n"),
+            format!("{HEADER}\nstreak current 1 best {}\n", MAX_COUNT + 1),
+        ];
+        for text in reported {
+            let err = Stats::parse(&text).expect_err(&text);
+            let line = text.lines().count();
+            assert!(err.contains(&format!("line {line}")), "{err}");
+        }
+        // Times: up to 100 days each, the total up to that per timed win.
+        let day = 24 * 3600 * 1000u64;
+        let ok = format!(
+            "{HEADER}\nhard played 2 won 2 no_hints 1 timed 2 total_ms {} best_ms {}\n",
+            200 * day,
+            100 * day
+        );
+        assert!(Stats::parse(&ok).is_ok());
+        for (total, best) in [(200 * day + 1, day), (day, 100 * day + 1)] {
+            let bad = format!(
+                "{HEADER}\nhard played 2 won 2 no_hints 1 timed 2 total_ms {total} best_ms {best}\n"
+            );
+            assert!(Stats::parse(&bad).unwrap_err().contains("line 2"), "{bad}");
+        }
+        // A game longer than the cap counts as the cap: the file reads back.
+        let mut stats = Stats::default();
+        stats.record_win("easy", MAX_TIME * 3, 0);
+        assert_eq!(stats.get("easy").best, Some(MAX_TIME));
+        assert_eq!(Stats::parse(&stats.to_text()).unwrap(), stats);
     }
 
     #[test]

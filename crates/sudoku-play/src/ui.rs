@@ -29,6 +29,7 @@
 //! convention) only bold, dim, italic, reverse, underline and strike-through
 //! are used.
 
+use std::fmt::Write as _;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
@@ -751,7 +752,8 @@ const OVER_KEYS: [&str; 3] = ["n new game", "m menu", "q quit"];
 const LOST_KEYS: [&str; 4] = ["r retry (same puzzle)", "n new game", "m menu", "q quit"];
 
 /// Splits `text` into lines of at most `width` characters, breaking between
-/// words where it can and inside a word only when the word alone is too long.
+/// words where it can and inside a word only when the word alone is too long
+/// (then after a path separator when one fits).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
@@ -772,8 +774,15 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
                 lines.push(std::mem::take(&mut line));
                 continue;
             }
-            // A word longer than a whole line: cut it.
-            let rest = word.split_off(width);
+            // A word longer than a whole line: cut it, after the last path
+            // separator that fits when there is one ("/home/me/" and
+            // "settings.txt", never ".../setting" and "s.txt").
+            let cut = word[..width]
+                .iter()
+                .rposition(|&c| c == '/' || c == '\\')
+                .filter(|&at| at > 0)
+                .map_or(width, |at| at + 1);
+            let rest = word.split_off(cut);
             lines.push(word.iter().collect());
             word = rest;
         }
@@ -1038,8 +1047,9 @@ fn draw_solved(
 fn draw_lost(frame: &mut Frame, geo: &Geometry, game: &Game, now: Instant, theme: Theme) {
     let text = vec![
         Line::from(format!(
-            "{} mistakes: the limit is reached.",
-            game.mistakes()
+            "{} mistake{}: the limit is reached.",
+            game.mistakes(),
+            if game.mistakes() == 1 { "" } else { "s" }
         )),
         Line::from(format!("Time {}", clock(game.elapsed(now)))),
         Line::from(""),
@@ -1244,16 +1254,9 @@ fn maybe_clock(time: Option<std::time::Duration>) -> String {
 
 /// The statistics screen's lines: per level, games played and won, the win
 /// rate, average and best times and wins without hints; then the streaks.
+/// Each column is as wide as its widest entry, so that no two run together
+/// however large the numbers are.
 pub fn stats_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
-    let mut lines = vec![
-        Line::from("STATISTICS").style(bold(theme)),
-        Line::from(""),
-        Line::from(format!(
-            "{:<10}{:>7}{:>6}{:>7}{:>10}{:>9}{:>10}",
-            "Level", "Played", "Won", "Win %", "Average", "Best", "No hints"
-        ))
-        .style(bold(theme)),
-    ];
     let mut levels: Vec<String> = Difficulty::ALL
         .iter()
         .map(|d| d.name().to_string())
@@ -1263,38 +1266,63 @@ pub fn stats_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
             levels.push(level.to_string());
         }
     }
-    let mut total = Record::default();
+    let rate = |played: u64, won: u64| {
+        (won.min(played) * 100)
+            .checked_div(played)
+            .map_or("-".to_string(), |p| format!("{p}%"))
+    };
+    let header = [
+        "Level", "Played", "Won", "Win %", "Average", "Best", "No hints",
+    ]
+    .map(String::from);
+    let mut rows: Vec<[String; 7]> = Vec::new();
+    // In u64: the sum of every level's u32 counts cannot wrap.
+    let (mut played, mut won, mut no_hints) = (0u64, 0u64, 0u64);
     for level in &levels {
         let r = stats.get(level);
-        total.played += r.played;
-        total.won += r.won;
-        total.no_hints += r.no_hints;
-        lines.push(Line::from(format!(
-            "{:<10}{:>7}{:>6}{:>7}{:>10}{:>9}{:>10}",
-            level,
-            r.played,
-            r.won,
-            r.win_rate().map_or("-".to_string(), |p| format!("{p}%")),
+        played += u64::from(r.played);
+        won += u64::from(r.won);
+        no_hints += u64::from(r.no_hints);
+        rows.push([
+            level.clone(),
+            r.played.to_string(),
+            r.won.to_string(),
+            rate(r.played.into(), r.won.into()),
             maybe_clock(r.average()),
             maybe_clock(r.best),
-            r.no_hints
-        )));
+            r.no_hints.to_string(),
+        ]);
     }
-    lines.push(
-        Line::from(format!(
-            "{:<10}{:>7}{:>6}{:>7}{:>10}{:>9}{:>10}",
-            "all",
-            total.played,
-            total.won,
-            total
-                .win_rate()
-                .map_or("-".to_string(), |p| format!("{p}%")),
-            "",
-            "",
-            total.no_hints
-        ))
-        .style(bold(theme)),
-    );
+    let all = [
+        "all".to_string(),
+        played.to_string(),
+        won.to_string(),
+        rate(played, won),
+        String::new(),
+        String::new(),
+        no_hints.to_string(),
+    ];
+    let mut widths = [0usize; 7];
+    for row in std::iter::once(&header).chain(&rows).chain([&all]) {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    // The level left-aligned, the figures right-aligned, two spaces apart.
+    let format_row = |row: &[String; 7]| {
+        let mut line = format!("{:<w$}", row[0], w = widths[0]);
+        for (cell, &w) in row.iter().zip(&widths).skip(1) {
+            let _ = write!(line, "  {cell:>w$}");
+        }
+        line
+    };
+    let mut lines = vec![
+        Line::from("STATISTICS").style(bold(theme)),
+        Line::from(""),
+        Line::from(format_row(&header)).style(bold(theme)),
+    ];
+    lines.extend(rows.iter().map(|row| Line::from(format_row(row))));
+    lines.push(Line::from(format_row(&all)).style(bold(theme)));
     let streak = stats.streak();
     lines.extend([
         Line::from(""),
@@ -1325,7 +1353,7 @@ pub fn draw_stats(frame: &mut Frame, stats: &Stats, theme: Theme, note: Option<&
         lines.splice(at..at, text);
     }
     let w = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    if too_small(frame, "the statistics", (w, lines.len() as u16)) {
+    if too_small(frame, "the statistics screen", (w, lines.len() as u16)) {
         return;
     }
     draw_centred_block(frame, lines);
@@ -1333,13 +1361,16 @@ pub fn draw_stats(frame: &mut Frame, stats: &Stats, theme: Theme, note: Option<&
 
 /// Draws the settings screen: each [`Field`] with its value, `selected`
 /// highlighted, and a note (an unreadable settings file, a flag that
-/// overrides a setting for this run) under them.
+/// overrides a setting for this run) under them. `saved` says whether
+/// changes are saved to the file, or (without a home directory, or after a
+/// save failed) hold for this run only.
 pub fn draw_settings(
     frame: &mut Frame,
     settings: &Settings,
     selected: usize,
     theme: Theme,
     note: Option<&str>,
+    saved: bool,
 ) {
     let mut lines = vec![Line::from("SETTINGS").style(bold(theme)), Line::from("")];
     for (i, field) in Field::ALL.iter().enumerate() {
@@ -1364,12 +1395,14 @@ pub fn draw_settings(
         Line::from("↑↓ choose · ←→ or Enter change · Esc back")
             .style(Style::default().add_modifier(Modifier::DIM)),
     );
-    lines.push(
-        Line::from("Saved at once; they apply from now on.")
-            .style(Style::default().add_modifier(Modifier::DIM)),
-    );
+    let effect = if saved {
+        "Saved at once; they apply from now on."
+    } else {
+        "Not saved; they apply for this run only."
+    };
+    lines.push(Line::from(effect).style(Style::default().add_modifier(Modifier::DIM)));
     let w = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    if too_small(frame, "the settings", (w, lines.len() as u16)) {
+    if too_small(frame, "the settings screen", (w, lines.len() as u16)) {
         return;
     }
     draw_centred_block(frame, lines);
@@ -1418,12 +1451,38 @@ pub const HELP: [&str; 39] = [
     "",
 ];
 
-/// Draws the help screen from line `scroll` of [`HELP`]; returns the
-/// largest useful scroll for this terminal, so the caller can clamp it.
+/// The fewest lines the help screen scrolls in: a heading, a few of its
+/// lines and the footer.
+const HELP_MIN_HEIGHT: u16 = 8;
+
+/// The narrowest terminal that shows every line of [`HELP`] whole: its
+/// lines are not wrapped, since a key's description wrapped under the key
+/// column reads worse than a request to widen the terminal.
+pub fn help_min_width() -> u16 {
+    let footer = format!(
+        "lines 10-20 of {} · ↑↓ PgUp PgDn scroll · Esc back",
+        HELP.len()
+    );
+    let widest = HELP.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    widest.max(footer.chars().count()) as u16
+}
+
+/// Draws the help screen from line `scroll` of [`HELP`] (or says the
+/// terminal is too small for it, as the other screens do); returns the
+/// largest useful scroll for this terminal's height, so the caller can
+/// clamp it.
 pub fn draw_help(frame: &mut Frame, scroll: usize, theme: Theme) -> usize {
     let area = frame.area();
     let room = area.height.saturating_sub(1) as usize;
     let max_scroll = HELP.len().saturating_sub(room);
+    frame.render_widget(Clear, area);
+    if too_small(
+        frame,
+        "the help screen",
+        (help_min_width(), HELP_MIN_HEIGHT),
+    ) {
+        return max_scroll;
+    }
     let scroll = scroll.min(max_scroll);
     let mut lines: Vec<Line<'static>> = HELP
         .iter()
@@ -1451,9 +1510,8 @@ pub fn draw_help(frame: &mut Frame, scroll: usize, theme: Theme) -> usize {
     };
     lines.resize(room, Line::from(""));
     lines.push(Line::from(footer).style(Style::default().add_modifier(Modifier::DIM)));
-    let w = 72u16.min(area.width);
+    let w = 72u16.max(help_min_width()).min(area.width);
     let rect = Rect::new(area.x + (area.width - w) / 2, area.y, w, area.height);
-    frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines), rect);
     max_scroll
 }

@@ -637,6 +637,19 @@ fn running_out_of_mistakes_ends_the_game_on_screen() {
     assert!(text.contains("Out of mistakes"), "{text}");
     assert!(text.contains("Mistakes  1 of 1"), "{text}");
     assert!(text.contains("n new game · m menu · q quit"), "{text}");
+    // In the singular (it said "1 mistakes").
+    assert!(text.contains("1 mistake: the limit is reached."), "{text}");
+}
+
+#[test]
+fn out_of_mistakes_says_mistakes_in_the_plural_from_two() {
+    let now = Instant::now();
+    let mut game = new_game(now).with_mistake_limit(2);
+    select(&mut game, 2, now);
+    game.apply(Action::Digit(1), now);
+    game.apply(Action::Digit(2), now);
+    let text = screen(&draw(&game, now, (80, 24), COLOR));
+    assert!(text.contains("2 mistakes: the limit is reached."), "{text}");
 }
 
 #[test]
@@ -887,6 +900,125 @@ fn the_statistics_screen_shows_each_level_and_the_streaks() {
 }
 
 #[test]
+fn the_statistics_screen_keeps_columns_apart_and_sums_past_u32() {
+    use sudoku_play::stats::{Stats, MAX_COUNT, MAX_TIME};
+    // The largest record the file may hold, under 50 levels: their sum of
+    // games is more than a u32 holds.
+    let max = MAX_COUNT;
+    let total = MAX_TIME.as_millis() * u128::from(max);
+    let best = MAX_TIME.as_millis();
+    let mut file = String::from("sudoku-play stats 2\n");
+    for level in ["easy", "medium", "hard", "expert", "extreme"]
+        .into_iter()
+        .map(String::from)
+        .chain((0..45).map(|i| format!("l{i}")))
+    {
+        file.push_str(&format!(
+            "{level} played {max} won {max} no_hints {max} timed {max} total_ms {total} best_ms {best}\n"
+        ));
+    }
+    let stats = Stats::parse(&file).unwrap();
+    let text = draw_screen((100, 80), |f| ui::draw_stats(f, &stats, COLOR, None));
+    let row = |level: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{level} ")))
+            .unwrap_or_else(|| panic!("no {level} row: {text}"));
+        line.split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let n = max.to_string();
+    assert_eq!(
+        row("easy"),
+        ["easy", &n, &n, "100%", "2400:00:00", "2400:00:00", &n],
+        "{text}"
+    );
+    assert_eq!(row("l44")[1..], row("easy")[1..], "{text}");
+    let sum = (u64::from(max) * 50).to_string();
+    assert!(u64::from(max) * 50 > u64::from(u32::MAX));
+    assert_eq!(row("all")[1..], [&sum, &sum, "100%", &sum], "{text}");
+}
+
+#[test]
+fn the_help_screen_says_when_the_terminal_is_too_small_rather_than_cut_it() {
+    for size in [(40, 12), (50, 15), (ui::help_min_width() - 1, 24), (80, 7)] {
+        let text = draw_screen(size, |f| {
+            ui::draw_help(f, 0, COLOR);
+        });
+        let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            joined.contains(&format!(
+                "The terminal is {}×{}; the help screen needs at least {}×",
+                size.0,
+                size.1,
+                ui::help_min_width()
+            )),
+            "{text}"
+        );
+        assert!(!text.contains("move the"), "{text}");
+    }
+    // At its minimum every line shown is whole, and it scrolls.
+    let mut seen = String::new();
+    let mut scroll = 0;
+    loop {
+        let mut max = 0;
+        let text = draw_screen((ui::help_min_width(), 8), |f| {
+            max = ui::draw_help(f, scroll, COLOR)
+        });
+        assert!(text.contains("Esc back"), "{text}");
+        seen.push_str(&text);
+        if scroll >= max {
+            break;
+        }
+        scroll += 1;
+    }
+    for line in ui::HELP {
+        assert!(seen.contains(line.trim_end()), "'{line}' never shown whole");
+    }
+    // The other screens name themselves.
+    use sudoku_play::settings::Settings;
+    use sudoku_play::stats::Stats;
+    let text = draw_screen((40, 12), |f| {
+        ui::draw_stats(f, &Stats::default(), COLOR, None)
+    });
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(joined.contains("the statistics screen needs"), "{text}");
+    let text = draw_screen((40, 12), |f| {
+        ui::draw_settings(f, &Settings::default(), 0, COLOR, None, true)
+    });
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(joined.contains("the settings screen needs"), "{text}");
+}
+
+#[test]
+fn the_settings_screen_says_a_change_was_not_saved_and_keeps_the_path_whole() {
+    use sudoku_play::settings::Settings;
+    let note = "cannot save the settings to /home/somebody/.local/share/sudoku-play/settings.txt: \
+                Is a directory (os error 21); they hold for this run";
+    let text = draw_screen((80, 24), |f| {
+        ui::draw_settings(f, &Settings::default(), 0, COLOR, Some(note), false)
+    });
+    assert!(!text.contains("Saved at once"), "{text}");
+    assert!(
+        text.contains("Not saved; they apply for this run only."),
+        "{text}"
+    );
+    assert!(
+        text.contains("settings.txt:"),
+        "the file name is cut: {text}"
+    );
+    assert!(text.contains("/home/somebody/.local/share/"), "{text}");
+    let text = draw_screen((80, 24), |f| {
+        ui::draw_settings(f, &Settings::default(), 0, COLOR, None, true)
+    });
+    assert!(
+        text.contains("Saved at once; they apply from now on."),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_settings_screen_shows_every_value_and_a_note() {
     use sudoku_play::settings::{Field, Settings, ThemeName};
     let settings = Settings {
@@ -902,6 +1034,7 @@ fn the_settings_screen_shows_every_value_and_a_note() {
             1,
             COLOR,
             Some("--theme normal is used for this run."),
+            true,
         )
     });
     for field in Field::ALL.iter() {

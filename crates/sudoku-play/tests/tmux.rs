@@ -9,7 +9,8 @@
 //! back with keys pressed in between, SIGTERM and a failed save (through a
 //! wrapper shell that reports the exit status and the terminal's modes
 //! afterwards), a closed terminal (the game saves and ends instead of
-//! spinning), and the daily puzzle in two runs. Where tmux is missing or
+//! spinning), the daily puzzle in two runs, the help screen on a small
+//! terminal and a settings file that cannot be saved. Where tmux is missing or
 //! cannot start a session, a test prints why and passes without checking.
 
 use std::path::{Path, PathBuf};
@@ -1087,6 +1088,68 @@ fn settings_are_saved_used_by_the_next_run_and_overridden_by_flags() {
     );
     quit(&tmux);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn the_help_screen_on_a_small_terminal_says_how_large_it_must_be() {
+    let data = temp_dir("help-small");
+    let Some(tmux) = start("help-small", &data, PUZZLE) else {
+        return;
+    };
+    tmux.wait_for("the board", whole_frame);
+    tmux.keys(&["i"]);
+    tmux.wait_for("the help", |s| contains(s, "lines 1-"));
+    for (w, h) in [(40, 12), (50, 15)] {
+        tmux.resize(w, h);
+        let screen = tmux.wait_for("the notice", |s| {
+            contains(s, &format!("The terminal is {w}×{h}"))
+        });
+        let joined = screen
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            joined.contains("the help screen needs at least"),
+            "{joined}"
+        );
+        assert!(!joined.contains("move the"), "{joined}");
+    }
+    tmux.resize(80, 24);
+    tmux.wait_for("the help again", |s| contains(s, "move the cursor"));
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the board again", whole_frame);
+    quit(&tmux);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_setting_that_cannot_be_saved_is_never_called_saved() {
+    let data = temp_dir("settings-dir");
+    // settings.txt is a directory: it can be neither read nor written.
+    std::fs::create_dir_all(data.join("sudoku-play").join("settings.txt")).unwrap();
+    let Some(tmux) = start("settings-dir", &data, "") else {
+        return;
+    };
+    tmux.wait_for("the menu with a note", |s| contains(s, "could not be"));
+    // Hide the note, then Settings: three up from the top (Quit, Help, Settings).
+    tmux.keys(&["k"]);
+    tmux.wait_for("the note gone", |s| !contains(s, "could not be"));
+    tmux.keys(&["k", "k", "Enter"]);
+    tmux.wait_for("the settings", |s| contains(s, "SETTINGS"));
+    tmux.keys(&["Right"]);
+    let screen = tmux.wait_for("the note", |s| contains(s, "cannot save"));
+    let text = screen.join("\n");
+    assert!(!text.contains("Saved at once"), "{text}");
+    assert!(
+        text.contains("Not saved; they apply for this run only."),
+        "{text}"
+    );
+    assert!(text.contains("settings.txt:"), "the path is cut: {text}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the menu", |s| contains(s, "Quit"));
+    quit(&tmux);
     let _ = std::fs::remove_dir_all(&data);
 }
 
