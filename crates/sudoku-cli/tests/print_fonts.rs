@@ -8,6 +8,9 @@
 //! The user-font tests use Debian's Droid Sans Fallback (TrueType outlines,
 //! CJK) and URW's Nimbus Sans (CFF outlines), which `.ci/run` installs;
 //! where a tool or a font is missing here they skip with a loud message.
+//!
+//! Unix only: the tools, the fonts' paths, FIFOs and `ulimit` are.
+#![cfg(unix)]
 
 mod common;
 
