@@ -667,7 +667,7 @@ impl Board {
     /// (listing 100,000 solutions of the empty grid: 18.5 ms before, 15.8
     /// ms after, AMD EPYC). With the claim, the vector form stays: its
     /// searches are shorter and its rounds change more words, and the
-    /// scalar form made `sudoku bench` 10-20 % slower on the public sets
+    /// scalar form made `sudoku bench` 6-21 % slower on the public sets
     /// solved with the claim.
     ///
     /// Both forms visit the same words in the same order, so the search is
