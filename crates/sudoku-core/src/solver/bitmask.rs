@@ -665,8 +665,7 @@ impl Board {
     /// searches with thousands of solutions, which run without the claim,
     /// the vector re-read after each round was the largest single cost
     /// (listing 100,000 solutions of the empty grid: 18.5 ms before, 15.8
-    /// ms after, AMD EPYC). With the claim, the vector form stays: its
-    /// searches are shorter and its rounds change more words, and the
+    /// ms after, AMD EPYC). With the claim, the vector form stays: the
     /// scalar form made `sudoku bench` 6-21 % slower on the public sets
     /// solved with the claim.
     ///
