@@ -47,8 +47,9 @@ pub const HELP: &str = "  -n N           write N (1-10000) puzzles to sudoku.txt
 
   puzzles N      write N (1-1000000) distinct puzzles, unique by default
     --difficulty easy|medium|hard|expert|extreme   the rater's level
-    --rating LO..HI      the rater's score
-    --blanks LO..HI      blank cells (or a single number); unique puzzles have at most 64
+    --rating LO..HI      the rater's score (or a single number; LO.. for LO and above)
+    --blanks LO..HI      blank cells (or a single number; LO.. and ..HI as well);
+                         unique puzzles have at most 64
     --unique | --any     exactly one solution (default), or at least one
     --symmetry S         none (default), rot180, rot90, mirror, diagonal,
                          mirror-top-bottom, anti-diagonal, both-mirrors,
@@ -257,12 +258,18 @@ fn seed_value(value: OsString) -> Result<u64, UsageError> {
     }
 }
 
+/// The top of a `--rating LO..` band until the scale is known.
+const OPEN_RATING: f32 = f32::MAX;
+
 /// Parses `LO..HI` (or a single number) whose ends `parse` accepts;
-/// `bounds` states them for the refusal (`0 <= LO <= HI <= 81`).
+/// `bounds` states them for the refusal (`0 <= LO <= HI <= 81`). An end
+/// left out is open: `LO..` takes `open.1` as its top, `..HI` `open.0` as
+/// its bottom (`--rating 10..`, the hardest puzzles, as the help shows).
 fn range_of<T>(
     value: OsString,
     flag: &str,
     bounds: &str,
+    open: (T, T),
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<(T, T), UsageError>
 where
@@ -270,7 +277,11 @@ where
 {
     let text = value.to_string_lossy();
     let parsed = match text.split_once("..") {
-        Some((a, b)) => parse(a).zip(parse(b)),
+        Some(("", "")) => None,
+        Some((a, b)) => {
+            let end = |s: &str, open| if s.is_empty() { Some(open) } else { parse(s) };
+            end(a, open.0).zip(end(b, open.1))
+        }
         None => parse(&text).map(|v| (v, v)),
     };
     match parsed {
@@ -326,6 +337,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
                     option_value(&mut parser)?,
                     "--blanks",
                     "0 <= LO <= HI <= 81",
+                    (0, 81),
                     |s| {
                         let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
                         ok.then(|| s.parse::<usize>().ok())
@@ -360,6 +372,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
                     option_value(&mut parser)?,
                     "--rating",
                     "0 <= LO <= HI",
+                    (0.0, OPEN_RATING),
                     |s| s.parse::<f32>().ok().filter(|v| v.is_finite() && *v >= 0.0),
                 )?;
                 once(&mut rating, band, "--rating")?;
@@ -471,6 +484,19 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     args.minimal = minimal;
     args.symmetry = symmetry.unwrap_or_default();
     args.level = level;
+    // An open top is the highest rating the scale gives, so that messages
+    // name a real band.
+    let scale = scale.unwrap_or_default();
+    if let Some((lo, OPEN_RATING)) = rating {
+        let top = scale.ratings().highest().unwrap_or(0.0);
+        if lo > top {
+            let name = if scale == Scale::Se { "SE" } else { "native" };
+            return usage(format!(
+                "--rating {lo}.. is above every rating of the {name} scale (the highest is {top})"
+            ));
+        }
+        rating = Some((lo, top));
+    }
     args.rating = rating;
     args.seed = seed;
     args.output = output;
@@ -480,7 +506,7 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     args.time_limit = time_limit;
     args.techniques = techniques;
     args.with_path = with_path;
-    args.scale = scale.unwrap_or_default();
+    args.scale = scale;
     args.book = book;
     args.near = near;
     Ok(args)

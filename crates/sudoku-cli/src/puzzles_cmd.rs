@@ -4,7 +4,9 @@
 use std::time::Instant;
 
 use sudoku_core::format::{push_grid, push_line};
-use sudoku_core::puzzle::{Feasibility, Generated, Generator, NearProgress, PuzzleError, RunError};
+use sudoku_core::puzzle::{
+    Feasibility, Generated, Generator, NearProgress, PuzzleError, RunError, SlowReason,
+};
 use sudoku_core::rate;
 use sudoku_core::{Grid, PuzzleReader};
 use sudoku_print::{Entry, Facts};
@@ -29,6 +31,13 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
                 ""
             };
             tell!("sudoku: warning: {why}{hint}");
+            // The way such puzzles are found in practice.
+            if matches!(
+                why,
+                SlowReason::RareRating { .. } | SlowReason::UnknownRating { .. }
+            ) {
+                tell!("sudoku: hint: --near FILE searches near known hard puzzles instead");
+            }
         }
         // Fine, or a kind of feasibility a later library adds.
         Ok(_) => {}

@@ -461,6 +461,38 @@ fn difficulty_and_rating_bands_are_met() {
     );
 }
 
+/// A band may leave one end open, as the help's `--rating 10..` does: the
+/// puzzles are checked by a separate rating run and by counting blanks.
+#[test]
+fn open_ended_bands_reach_the_end_of_the_scale() {
+    let dir = scratch("open-bands");
+    succeed(&dir, &["puzzles", "4", "--rating", "..2", "--seed", "5"]);
+    let rated = ratings(&dir, "sudoku.txt");
+    assert_eq!(rated.len(), 4);
+    assert!(rated.iter().all(|&(s, _)| s <= 2.0), "{rated:?}");
+    succeed(&dir, &["puzzles", "3", "--rating", "4..", "--seed", "5"]);
+    let rated = ratings(&dir, "sudoku.txt");
+    assert_eq!(rated.len(), 3);
+    assert!(rated.iter().all(|&(s, _)| s >= 4.0), "{rated:?}");
+    let text = succeed(
+        &dir,
+        &["puzzles", "3", "--any", "--blanks", "60..", "--seed", "5"],
+    );
+    let grids = read_grids(&text);
+    assert_eq!(grids.len(), 3);
+    assert!(grids.iter().all(|g| blanks(g) >= 60));
+    let text = succeed(&dir, &["puzzles", "3", "--blanks", "..30", "--seed", "5"]);
+    assert!(read_grids(&text).iter().all(|g| blanks(g) <= 30));
+    // Above the scale: refused at once, naming the scale's top.
+    let out = run_in(&dir, &["puzzles", "1", "--rating", "20.."]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        message.contains("--rating 20.. is above every rating of the SE scale (the highest is "),
+        "{message}"
+    );
+}
+
 /// Runs `args` in a directory whose sudoku.txt holds a sentinel, and checks
 /// the usage-error contract: status 2, one `sudoku:` line and a usage hint,
 /// and sudoku.txt untouched.
@@ -522,6 +554,11 @@ fn puzzles_usage_errors_exit_2_and_leave_sudoku_txt() {
         &["puzzles", "5", "--difficulty", "trivial"],
         &["puzzles", "5", "--difficulty", "hard", "--any"],
         &["puzzles", "5", "--rating", "5..4"],
+        &["puzzles", "5", "--rating", ".."],
+        &["puzzles", "5", "--rating", "..."],
+        &["puzzles", "5", "--rating", "10..x"],
+        &["puzzles", "5", "--rating", "20.."],
+        &["puzzles", "5", "--blanks", "82.."],
     ] {
         assert_usage_error(args);
     }
