@@ -1124,6 +1124,46 @@ describe("daily, import, share", () => {
   });
 });
 
+describe("links, notes, limits, restarts, resume, keys", () => {
+  e2e("a selected wrong cell keeps the hint's wrong colour", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1).find((x) => silentWrong(EASY1, solution, x));
+    await (await cellEl(b, c)).click();
+    await b.keys(String(silentWrong(EASY1, solution, c)));
+    await b.keys("?", "?", "?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "3", { message: "stage 3" });
+    const got = await b.execute((i) => {
+      const cell = document.querySelector(`#board .cell[data-cell="${i}"]`);
+      const hex = getComputedStyle(document.documentElement).getPropertyValue("--wro").trim();
+      return { classes: cell.className, bg: getComputedStyle(cell).backgroundColor, hex };
+    }, c);
+    assert.match(got.classes, /\bselected\b/);
+    assert.match(got.classes, /\bhint-wrong\b/);
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(got.hex.slice(i, i + 2), 16));
+    assert.equal(got.bg, `rgb(${r}, ${g}, ${bl})`, "the selected cell shows --wro");
+  });
+
+  e2e("printing shows no focus ring and no selection", async (b) => {
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1).find((x) => x % 9 < 8);
+    await (await cellEl(b, c)).click();
+    await b.keys(Key.ArrowRight, Key.ArrowLeft);
+    const look = () =>
+      b.execute(() => {
+        const e = document.activeElement, st = getComputedStyle(e);
+        return { cell: e.dataset.cell, ring: e.matches(":focus-visible"), shadow: st.boxShadow, bg: st.backgroundColor };
+      });
+    const screen = await look();
+    assert.deepEqual([screen.cell, screen.ring], [String(c), true], "the selected cell has the keyboard focus ring");
+    assert.notEqual(screen.shadow, "none");
+    await cdp(b, "Emulation.setEmulatedMedia", { media: "print" });
+    const paper = await look();
+    assert.equal(paper.shadow, "none", "no focus ring in print");
+    assert.equal(paper.bg, "rgb(255, 255, 255)", "no selection colour in print");
+  });
+});
+
 describe("storage", () => {
   e2e("a corrupt localStorage does not break the page", { timeout: 90000 }, async (b) => {
     await openPage(b);
