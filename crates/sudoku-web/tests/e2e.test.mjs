@@ -1162,6 +1162,32 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     assert.equal(paper.shadow, "none", "no focus ring in print");
     assert.equal(paper.bg, "rgb(255, 255, 255)", "no selection colour in print");
   });
+
+  e2e("letter shortcuts work in upper case (Caps Lock, Shift)", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1).find((x) => x % 9 < 8);
+    await (await cellEl(b, c)).click();
+    await b.keys("N");
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "true", "N: pencil mode");
+    await b.keys("N");
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "false", "N again: off");
+    await b.keys("L");
+    assert.equal(await selected(b), c + 1, "L moves right");
+    await b.keys("H");
+    assert.equal(await selected(b), c, "H moves left");
+    await b.keys(solution[c]);
+    assert.equal(await valueOf(b, c), solution[c]);
+    await b.keys("U");
+    assert.equal(await valueOf(b, c), "0", "U undoes");
+    await b.keys("P");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "P pauses" });
+    await b.keys("P");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) !== null, { message: "P resumes" });
+    // Shift+digit is still a pencil mark, not a digit.
+    await b.keys([Key.Shift, solution[c]]);
+    assert.deepEqual([await valueOf(b, c), await marksOf(b, c)], ["0", 1 << Number(solution[c])]);
+  });
 });
 
 describe("storage", () => {

@@ -544,6 +544,7 @@ $("settings-dialog").onchange = () => {
 };
 const MOVES = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1, k: -9, j: 9, h: -1, l: 1, w: -9, s: 9, a: -1, d: 1 };
 const KEYS = { Backspace: "erase", Delete: "erase", n: "pencil", m: "autoRemove", f: "fill", x: "clear", u: "undo", "?": "hint", c: "check", p: "pause" };
+// Letters work in either case (Caps Lock, Shift): no letter shortcut uses Shift for something else.
 document.addEventListener("keydown", e => {
   const dlg = document.querySelector("dialog[open]");
   if (dlg && e.key == "Tab") {
@@ -556,7 +557,7 @@ document.addEventListener("keydown", e => {
     ? z == "z" ? acts[e.shiftKey ? "redo" : "undo"] : (z == "y" || z == "r") && acts.redo
     : dg && e.shiftKey ? () => input(+dg[2], 1)
     : /^[0-9]$/.test(k) ? () => input(+k)
-    : k in MOVES ? () => move(MOVES[k]) : acts[KEYS[k]];
+    : MOVES[k] || MOVES[z] ? () => move(MOVES[k] || MOVES[z]) : acts[KEYS[k] || KEYS[z]];
   if (f) {
     e.preventDefault();
     f();
