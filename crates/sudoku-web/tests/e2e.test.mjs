@@ -1188,6 +1188,24 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     await b.keys([Key.Shift, solution[c]]);
     assert.deepEqual([await valueOf(b, c), await marksOf(b, c)], ["0", 1 << Number(solution[c])]);
   });
+
+  e2e("undo and redo say in the live region what they undid and redid", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const [c, c2] = blanks(EASY1);
+    const where = (x) => `row ${Math.floor(x / 9) + 1}, column ${(x % 9) + 1}`;
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    await b.keys("u");
+    assert.equal((await textOf(b, "#status")).trim(), `Undid ${solution[c]} in ${where(c)}.`);
+    await b.keys([Key.Control, "y"]);
+    assert.equal((await textOf(b, "#status")).trim(), `Redid ${solution[c]} in ${where(c)}.`);
+    const d = digitsOf(candidatesOf(await boardLine(b))[c2])[0];
+    await (await cellEl(b, c2)).click();
+    await b.keys([Key.Shift, String(d)]);
+    await (await b.find("#undo")).click();
+    assert.equal((await textOf(b, "#status")).trim(), `Undid pencil mark ${d} in ${where(c2)}.`);
+  });
 });
 
 describe("storage", () => {

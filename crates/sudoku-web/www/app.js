@@ -377,6 +377,16 @@ function showDone() {
   $("again").hidden = !LEVELS.includes(S.label);
   open("done-dialog");
 }
+// What a move did, for the live region: "5 in row 3, column 4". A move is a list of
+// [cell, digit before, marks before, digit after, marks after].
+function told(d) {
+  const at = c => `row ${R(c) + 1}, column ${C(c) + 1}`, put = d.find(x => x[3] && x[3] != x[1]), gone = d.find(x => x[1] && !x[3]);
+  if (put) return `${put[3]} in ${at(put[0])}`;
+  if (gone) return `erasing the ${gone[1]} in ${at(gone[0])}`;
+  if (d.length > 1) return `the pencil marks of ${d.length} cells`;
+  const [c, , m0, , m1] = d[0], ds = digits(m0 ^ m1);
+  return ds.length == 1 ? `pencil mark ${ds[0]} in ${at(c)}` : `the pencil marks of ${at(c)}`;
+}
 function step(from, to, j) {
   if (!from.length || S.over || S.paused) return;
   const d = from.pop();
@@ -385,8 +395,9 @@ function step(from, to, j) {
     S.marks[x[0]] = x[j + 1];
   }
   to.push(d);
-  S.sel = d[0][0];
+  S.sel = (d.find(x => x[1] != x[3]) || d[0])[0];
   changed();
+  announce(`${j == 1 ? "Undid" : "Redid"} ${told(d)}.`);
 }
 const move = k => {
   const c = S.sel ?? 40;
