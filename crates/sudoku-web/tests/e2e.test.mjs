@@ -969,27 +969,34 @@ describe("daily, import, share", () => {
     assert.deepEqual(await statsRow(b, "daily"), won, "the daily puzzle of a date counts once");
   });
 
-  e2e("#new-game → #daily opens today's daily puzzle (the player's date), marked done once solved", async (b) => {
-    // A time zone whose date is not UTC's right now: today is the player's date.
+  e2e("#new-game → #daily opens the UTC date's daily puzzle, as `sudoku daily` does, where the local date differs; marked done once solved", async (b) => {
+    // A time zone whose date is not UTC's right now: the daily puzzle is still the UTC date's,
+    // the one `sudoku daily` gives (a player near midnight and the CLI agree).
     const dateIn = (timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
-    const zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((z) => dateIn(z) !== new Date().toISOString().slice(0, 10));
+    const today = new Date().toISOString().slice(0, 10);
+    const zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((z) => dateIn(z) !== today);
     await cdp(b, "Emulation.setTimezoneOverride", { timezoneId: zone });
     await openPage(b);
-    const today = dateIn(zone);
+    const local = await b.execute(() => new Date().toLocaleDateString("en-CA"));
+    assert.notEqual(local, today, `the page's local date (${zone}) differs from the UTC date`);
     const { line } = await nativeDaily(today);
     const solution = await solveNative(line);
     await (await b.find("#new-game")).click();
     await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
+    assert.match(await textOf(b, "#new-game-dialog"), /00:00 UTC/, "the dialog says when the daily puzzle changes");
     const before = await textOf(b, "#daily");
     await (await b.find("#daily")).click();
     await waitReady(b);
-    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { timeout: 10000, message: `today's daily ${line} (${today} in ${zone})` });
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { timeout: 10000, message: `the UTC date's daily ${line} (${today}; ${local} in ${zone})` });
+    assert.equal(await attrOf(b, "#board", "data-label"), `daily ${today}`);
     await solveWithKeys(b, line, solution);
     await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after today's daily" });
     await b.keys(Key.Escape);
     await (await b.find("#new-game")).click();
     await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
     assert.notEqual(await textOf(b, "#daily"), before, `#daily marks today's puzzle done ("${before}" before)`);
+    const stats = JSON.parse(await b.execute((k) => localStorage.getItem(k), STATS_KEY));
+    assert.deepEqual(stats.daily.days, [today], "the statistics name the UTC date");
   });
 
   e2e("#new-game levels: each new puzzle is rated at its level by the CLI", { timeout: 90000 }, async (b) => {

@@ -49,7 +49,8 @@ const rating = r => r && typeof r == "object" && ["er", "ep", "ed"].every(k => t
   ? { er: r.er, ep: r.ep, ed: r.ed, level: r.level, hardest: r.hardest } : null;
 const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.isArray(d) && d.every(x => Array.isArray(x)
   && x.length == 5 && int(x[0], 80) && int(x[1], 9) && int(x[2], 1022) && int(x[3], 9) && int(x[4], 1022)));
-const today = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+// Days are UTC days, as for `sudoku daily`: the daily puzzle changes at 00:00 UTC everywhere.
+const today = (d = new Date()) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const SETTINGS = { limit: 0, autoRemove: true, showTimer: true, highlight: true };
 const LABEL = /^(easy|medium|hard|expert|extreme|imported|daily \d{4}-\d\d-\d\d)$/;
 
