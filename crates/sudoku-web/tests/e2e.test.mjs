@@ -1213,6 +1213,33 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     await (await b.find("#undo")).click();
     assert.equal((await textOf(b, "#status")).trim(), `Undid pencil mark ${d} in ${where(c2)}.`);
   });
+
+  e2e("import errors speak the player's language, and a UTF-8 byte order mark is accepted", async (b) => {
+    await openPuzzle(b, EASY1);
+    const importText = async (text) => {
+      await (await b.find("#import")).click();
+      await waitFor(() => isOpen(b, "#import-dialog"), { message: "#import-dialog open" });
+      await b.execute((t) => void (document.getElementById("import-text").value = t), text);
+      await (await b.find("#import-ok")).click();
+    };
+    const rows = EASY2.match(/.{9}/g);
+    for (const [text, want] of [
+      [EASY2.slice(2), /^Line 1: expected 81 digits or dots, found 79\.$/],
+      [EASY2.slice(0, 40) + "\uFF11" + EASY2.slice(41), /^Line 1, column 41: “\uFF11” is not a digit or a dot\./],
+      [rows.map((r, i) => (i === 1 ? r.slice(1) : r)).join("\n"), /^Line 2: expected a row of 9 digits or dots, found 8\.$/],
+      [`${EASY2}\n${EASY1}`, /^Line 2: more than one puzzle/],
+    ]) {
+      await importText(text);
+      const said = await waitFor(async () => (await textOf(b, "#import-error")).trim() || null, { message: `#import-error for ${text}` });
+      assert.match(said, want);
+      assert.doesNotMatch(said, /0x|byte|format|compact|unexpected/i, `no internal wording: "${said}"`);
+      await b.keys(Key.Escape);
+      await waitFor(async () => !(await isOpen(b, "#import-dialog")), { message: "Escape closes the dialog" });
+    }
+    await importText("\uFEFF" + POINTING + "\n");
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === POINTING, { message: "a byte order mark is accepted" });
+    assert.equal(await isOpen(b, "#import-dialog"), false);
+  });
 });
 
 describe("storage", () => {
