@@ -1132,6 +1132,22 @@ describe("daily, import, share", () => {
 });
 
 describe("links, notes, limits, restarts, resume, keys", () => {
+  e2e("a red note goes at the next move; a bad daily date is told in one sentence", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    await b.execute(() => void (location.hash = "#daily=2026-02-30"));
+    const said = await waitFor(async () => (await textOf(b, "#note")).trim() || null, { message: "#note about 2026-02-30" });
+    assert.equal(said.split("2026-02-30").length, 2, `the date once: "${said}"`);
+    assert.match(said, /^[A-Z][^.]*\.$/, `one sentence with its full stop: "${said}"`);
+    assert.doesNotMatch(said, /like 2026-11-30|'/, `not the CLI's wording: "${said}"`);
+    await b.execute(() => void (location.hash = "#p=1234"));
+    await waitFor(async () => (await textOf(b, "#note")).includes("81"), { message: "a second note" });
+    const c = blanks(EASY1)[0];
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    await waitFor(async () => (await textOf(b, "#note")).trim() === "", { message: "the next move clears the notes" });
+  });
+
   e2e("a selected wrong cell keeps the hint's wrong colour", async (b) => {
     const { solution } = facts.get(EASY1);
     await openPuzzle(b, EASY1);
@@ -1318,6 +1334,8 @@ describe("storage", () => {
       await b.keys(solution[c]);
       assert.equal(await valueOf(b, c), solution[c], "the page plays with a full localStorage");
     }
+    const said = await textOf(b, "#note");
+    assert.match(said, /not being saved/, `the storage note stays after moves: "${said}"`);
     await b.keys("f", "?");
     await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "hints with a full localStorage" });
     await b.refresh();

@@ -25,21 +25,34 @@ const conflicts = b => {
   return s;
 };
 const announce = t => $("status").textContent = t;
+// Red notes: a passing one (a refused link, an unreadable save) stays until the player's next
+// move or new game; the one about storage stays for as long as saving fails.
+const notes = { passing: [], storage: "" };
+const showNotes = () => $("note").textContent = [notes.storage, ...notes.passing].filter(Boolean).join(" ");
 const note = t => {
-  const n = $("note");
-  if (!n.textContent.includes(t)) n.textContent = (n.textContent + " " + t).trim();
+  if (!notes.passing.includes(t)) notes.passing.push(t);
+  showNotes();
+};
+const clearNotes = () => {
+  notes.passing = [];
+  showNotes();
 };
 
 // Storage: every read is validated, every write may fail.
 const load = k => {
   try { return JSON.parse(localStorage.getItem(K + k)); } catch (e) { return e.name == "SyntaxError" ? undefined : null; }
 };
-let full;
+const failing = new Set();
 const store = (k, v) => {
-  try { localStorage.setItem(K + k, JSON.stringify(v)); } catch {
-    if (!full) note("Storage is full or unavailable: this game is not being saved.");
-    full = 1;
+  try {
+    localStorage.setItem(K + k, JSON.stringify(v));
+    failing.delete(k);
+  } catch {
+    failing.add(k);
   }
+  notes.storage = failing.has("game") ? "Storage is full or unavailable: this game is not being saved."
+    : failing.size ? "Storage is full or unavailable: the statistics are not being saved." : "";
+  showNotes();
 };
 const int = (v, hi = 1e15) => Number.isInteger(v) && v >= 0 && v <= hi;
 const isPuzzle = (p, s) => typeof p == "string" && typeof s == "string" && /^[1-9.]{81}$/.test(p) && /^[1-9]{81}$/.test(s)
@@ -55,7 +68,7 @@ const SETTINGS = { limit: 0, autoRemove: true, showTimer: true, highlight: true 
 const LABEL = /^(easy|medium|hard|expert|extreme|imported|daily \d{4}-\d\d-\d\d)$/;
 
 const S = { settings: { ...SETTINGS }, sel: null, pencil: false, ver: 0 };
-let stats = {}, pool = {};
+let stats = {}, pool = {}, booting = true;
 // Another tab's saves are taken over: one game, one set of statistics.
 function loadStats() {
   const st = load("stats");
@@ -246,6 +259,7 @@ function start(g, label) {
     puzzle: g.puzzle, solution: g.solution, board: cells(g.puzzle), marks: zeros(), undo: [], redo: [], elapsed: 0,
     mistakes: 0, hints: 0, label, rating: rating(g.rating), over: null, counted: false, sel: g.puzzle.indexOf("."), paused: false,
   });
+  if (!booting) clearNotes();
   busy(false);
   changed();
   closeAll();
@@ -277,7 +291,9 @@ async function daily(date) {
   busy(true);
   const g = await call("daily", y, m, d);
   if (t != token) return;
-  if (g.error) return busy(false), note(`No daily puzzle for ${date}: ${g.error}`);
+  // The engine's error names the date and the expected form (for the CLI); the page knows both.
+  if (g.error) return busy(false), note(/not a date/.test(g.error) ? `There is no daily puzzle for ${date}: that date does not exist.`
+    : `The daily puzzle for ${date} could not be made (${g.error}).`);
   start(g, "daily " + g.date);
 }
 // The engine's parse errors, which are the CLI's (byte columns, format names), told in the player's
@@ -361,6 +377,7 @@ function edit(f) {
   f();
   for (let i = 0; i < 81; i++) if (b[i] != S.board[i] || m[i] != S.marks[i]) d.push([i, b[i], m[i], S.board[i], S.marks[i]]);
   if (!d.length) return;
+  clearNotes();
   S.undo.push(d);
   if (S.undo.length > 1000) S.undo.shift();
   S.redo = [];
@@ -522,7 +539,7 @@ const acts = {
     $("daily").textContent = "Daily puzzle" + (stats.daily?.days?.includes(today()) ? " ✓" : "");
     open("new-game-dialog");
   },
-  daily: () => daily(today()),
+  daily: () => (clearNotes(), daily(today())),
   again: () => newGame(LEVELS.indexOf(S.label)),
   import: () => {
     $("import-error").textContent = "";
@@ -639,5 +656,6 @@ addEventListener("storage", e => {
     last = performance.now();
     if (S.over) S.over == "won" ? showDone() : open("lost-dialog");
   }
+  booting = false;
   navigator.serviceWorker?.register("sw.js").catch(() => {});
 }
