@@ -139,7 +139,6 @@ async function openPage(b, hash = "") {
   await waitReady(b);
 }
 
-/** Opens the page on an imported puzzle (#p=) and waits until it shows it, rated. */
 /**
  * The page opened on a saved game of `puzzle` (no rating is asked on load,
  * so the engine's first answer is the hint's).
@@ -152,8 +151,14 @@ async function openSavedGame(b, puzzle) {
   await waitReady(b);
 }
 
+/**
+ * Opens the page on an imported puzzle (#p=) and waits until it shows it. A
+ * game in progress is given up: the page asks first (#link-dialog), and the
+ * helper agrees.
+ */
 async function openPuzzle(b, puzzle) {
   await openPage(b, `#p=${puzzle}`);
+  if ((await b.findAll("#link-dialog[open]")).length) await (await b.find("#link-ok")).click();
   await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === puzzle, {
     timeout: 10000,
     message: `#board[data-puzzle] to be the imported ${puzzle}`,
@@ -1132,6 +1137,42 @@ describe("daily, import, share", () => {
 });
 
 describe("links, notes, limits, restarts, resume, keys", () => {
+  e2e("a #p= or #daily= link asks before it replaces a game in progress; declined, the game stays and is not counted", async (b) => {
+    await openPage(b); // a fresh profile starts an easy game
+    assert.equal(await attrOf(b, "#board", "data-label"), "easy");
+    const puzzle = await attrOf(b, "#board", "data-puzzle");
+    const solution = await solveNative(puzzle);
+    const c = blanks(puzzle)[0];
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    // A link opened in a new load, declined with the dialog's button.
+    await openPage(b, `#p=${EASY2}`);
+    await waitFor(() => isOpen(b, "#link-dialog"), { message: "#link-dialog asks before the link replaces the game" });
+    await (await b.find("#link-dialog .close")).click();
+    assert.equal(await isOpen(b, "#link-dialog"), false);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), puzzle, "declined: the game stays");
+    assert.equal(await valueOf(b, c), solution[c], "declined: the move stays");
+    assert.equal((await statsRow(b, "easy")).played, 0, "declined: nothing is counted");
+    // A #daily= link followed in the open page, declined with Escape.
+    await b.execute(() => void (location.hash = "#daily=2026-12-04"));
+    await waitFor(() => isOpen(b, "#link-dialog"), { message: "#link-dialog for #daily=" });
+    await b.keys(Key.Escape);
+    await sleep(300);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), puzzle, "declined: the game stays");
+    assert.equal((await statsRow(b, "easy")).played, 0, "declined: nothing is counted");
+    // Accepted: the link's puzzle, and the game left counts as played and not won.
+    await b.execute((p) => void (location.hash = "#p=" + p), EASY2);
+    await waitFor(() => isOpen(b, "#link-dialog"), { message: "#link-dialog again" });
+    await (await b.find("#link-ok")).click();
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === EASY2, { message: "accepted: the link's puzzle" });
+    const row = await statsRow(b, "easy");
+    assert.deepEqual([row.played, row.won], [1, 0], "the game left counts as played, not won");
+    // A game without a move is replaced without asking.
+    await openPage(b, `#p=${EASY1}`);
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === EASY1, { message: "no question without a move" });
+    assert.equal(await isOpen(b, "#link-dialog"), false);
+  });
+
   e2e("a red note goes at the next move; a bad daily date is told in one sentence", async (b) => {
     const { solution } = facts.get(EASY1);
     await openPuzzle(b, EASY1);

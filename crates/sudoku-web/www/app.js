@@ -253,8 +253,10 @@ function record(won) {
   } else x.streak = 0;
   store("stats", stats);
 }
+// A game in progress: one that leaving would count as played and not won.
+const inProgress = () => S.puzzle && !S.over && !S.counted && S.undo.length > 0;
 function start(g, label) {
-  if (S.puzzle && !S.over && !S.counted && S.undo.length) record(false);
+  if (inProgress()) record(false);
   Object.assign(S, {
     puzzle: g.puzzle, solution: g.solution, board: cells(g.puzzle), marks: zeros(), undo: [], redo: [], elapsed: 0,
     mistakes: 0, hints: 0, label, rating: rating(g.rating), over: null, counted: false, sel: g.puzzle.indexOf("."), paused: false,
@@ -284,7 +286,16 @@ async function newGame(l) {
   start(g, LEVELS[l]);
   refill();
 }
-async function daily(date) {
+// A link's puzzle replaces a game in progress only once the player agrees (as Restart asks).
+let linked = null;
+function startLinked(g, label) {
+  if (!inProgress()) return start(g, label), rateMissing();
+  linked = { g, label };
+  busy(false);
+  announce("");
+  open("link-dialog");
+}
+async function daily(date, fromLink) {
   closeAll();
   if (S.label == "daily " + date) return;
   const t = ++token, [y, m, d] = date.split("-").map(Number);
@@ -294,7 +305,7 @@ async function daily(date) {
   // The engine's error names the date and the expected form (for the CLI); the page knows both.
   if (g.error) return busy(false), note(/not a date/.test(g.error) ? `There is no daily puzzle for ${date}: that date does not exist.`
     : `The daily puzzle for ${date} could not be made (${g.error}).`);
-  start(g, "daily " + g.date);
+  fromLink ? startLinked(g, "daily " + g.date) : start(g, "daily " + g.date);
 }
 // The engine's parse errors, which are the CLI's (byte columns, format names), told in the player's
 // terms: where, what was found, what a puzzle needs.
@@ -354,13 +365,15 @@ async function fromHash() {
   const h = location.hash, p = /^#p=(.*)/s.exec(h), d = /^#daily=(.*)/s.exec(h);
   if (!p && !d) return;
   history.replaceState(null, "", location.pathname + location.search);
-  if (d) return /^\d{4}-\d\d-\d\d$/.test(d[1]) ? daily(d[1]) : note("The link does not hold a date.");
+  if (d) return /^\d{4}-\d\d-\d\d$/.test(d[1]) ? daily(d[1], 1) : note("The link does not hold a date.");
   let s = "";
   try { s = decodeURIComponent(p[1]); } catch {}
   if (!/^[0-9.]{81}$/.test(s)) return note("The link does not hold a puzzle of 81 digits and dots.");
   if (s.replace(/0/g, ".") == S.puzzle) return;
-  const e = await load81(s);
-  if (e) note("The link's puzzle was refused: " + e);
+  const t = ++token, r = await read81(s);
+  if (t != token) return;
+  if (typeof r == "string") return note("The link's puzzle was refused: " + r);
+  startLinked(r, "imported");
 }
 
 // Moves. Every change of board or marks goes through edit() and lands on the undo stack.
@@ -535,6 +548,7 @@ const acts = {
   restart: () => S.puzzle && open("confirm-dialog"),
   "confirm-ok": restart,
   retry: restart,
+  "link-ok": () => linked && (start(linked.g, linked.label), linked = null, rateMissing()),
   "new-game": () => {
     $("daily").textContent = "Daily puzzle" + (stats.daily?.days?.includes(today()) ? " ✓" : "");
     open("new-game-dialog");
