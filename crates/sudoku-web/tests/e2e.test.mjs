@@ -1189,6 +1189,22 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     await waitFor(async () => (await textOf(b, "#note")).trim() === "", { message: "the next move clears the notes" });
   });
 
+  e2e("a reload keeps the open hint at its stage and does not charge another hint", async (b) => {
+    await openPuzzle(b, EASY1);
+    await b.keys("?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "stage 1" });
+    const first = await textOf(b, "#hint-text");
+    const hints = async () => JSON.parse(await b.execute((k) => localStorage.getItem(k), GAME_KEY)).hints;
+    assert.equal(await hints(), 1);
+    await b.refresh();
+    await waitReady(b);
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "stage 1 after the reload" });
+    assert.equal(await textOf(b, "#hint-text"), first, "the same hint");
+    await b.keys("?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "2", { message: "stage 2 after the reload" });
+    assert.equal(await hints(), 1, "the reload charged no hint");
+  });
+
   e2e("a selected wrong cell keeps the hint's wrong colour", async (b) => {
     const { solution } = facts.get(EASY1);
     await openPuzzle(b, EASY1);
@@ -1296,6 +1312,38 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     await importText("\uFEFF" + POINTING + "\n");
     await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === POINTING, { message: "a byte order mark is accepted" });
     assert.equal(await isOpen(b, "#import-dialog"), false);
+  });
+
+  e2e("a reload keeps the selection, pencil mode and a pause", async (b) => {
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1)[5];
+    await (await cellEl(b, c)).click();
+    await b.keys("n", "p");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "paused" });
+    const t0 = await timerSeconds(b);
+    await b.refresh();
+    await waitReady(b);
+    assert.equal(await selected(b), c, "the selection is kept");
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "true", "pencil mode is kept");
+    assert.equal(await attrOf(b, "#paused-overlay", "hidden"), null, "the game comes back paused");
+    assert.equal(await attrOf(b, "#pause", "aria-pressed"), "true");
+    await sleep(2100);
+    assert.equal(await timerSeconds(b), t0, "the timer stands still while paused");
+    await (await b.find("#resume")).click();
+    const d = digitsOf(candidatesOf(EASY1)[c])[0];
+    await b.keys(String(d));
+    assert.deepEqual([await valueOf(b, c), await marksOf(b, c)], ["0", 1 << d], "a digit is a pencil mark in the restored cell");
+  });
+
+  e2e("a tampered elapsed time is clamped to 100 hours", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await b.navigate(`${server.url}__blank.html`);
+    await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle: EASY1, solution, elapsed: 9e11 }));
+    await b.navigate(server.url);
+    await waitReady(b);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), EASY1);
+    const t = await timerSeconds(b);
+    assert.ok(t <= 100 * 3600 + 5, `#timer shows at most 100 hours: ${await textOf(b, "#timer")}`);
   });
 });
 

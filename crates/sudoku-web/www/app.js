@@ -64,6 +64,7 @@ const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.is
   && x.length == 5 && int(x[0], 80) && int(x[1], 9) && int(x[2], 1022) && int(x[3], 9) && int(x[4], 1022)));
 // Days are UTC days, as for `sudoku daily`: the daily puzzle changes at 00:00 UTC everywhere.
 const today = (d = new Date()) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const MAX_ELAPSED = 100 * 3600 * 1000;
 const SETTINGS = { limit: 0, autoRemove: true, showTimer: true, highlight: true };
 const LABEL = /^(easy|medium|hard|expert|extreme|imported|daily \d{4}-\d\d-\d\d)$/;
 
@@ -89,26 +90,34 @@ function loadPool() {
 function restore(g) {
   if (!g || !isPuzzle(g.puzzle, g.solution)) return;
   const { puzzle: p, board = p, marks = zeros(), undo = [], redo = [], elapsed = 0, mistakes = 0, hints = 0,
-    label = "imported", over = null, counted = false, settings = SETTINGS } = g;
+    label = "imported", over = null, counted = false, settings = SETTINGS, sel = null, pencil = false, paused = false, stage = 0 } = g;
   const ok = typeof board == "string" && /^[1-9.]{81}$/.test(board) && [...p].every((ch, i) => ch == "." || ch == board[i])
     && Array.isArray(marks) && marks.length == 81 && marks.every(m => int(m, 1022))
     && edits(undo) && edits(redo) && [undo, redo].flat(2).every(x => p[x[0]] == ".")
     && typeof elapsed == "number" && elapsed >= 0 && elapsed < 1e12 && int(mistakes) && int(hints)
     && LABEL.test(label) && [null, "won", "lost"].includes(over) && typeof counted == "boolean"
     && (g.rating == null || rating(g.rating)) && settings && [0, 3, 5].includes(settings.limit)
-    && ["autoRemove", "showTimer", "highlight"].every(k => typeof settings[k] == "boolean");
+    && ["autoRemove", "showTimer", "highlight"].every(k => typeof settings[k] == "boolean")
+    && (sel === null || int(sel, 80)) && typeof pencil == "boolean" && typeof paused == "boolean" && int(stage, 3);
   if (!ok) return;
   Object.assign(S, {
-    puzzle: p, solution: g.solution, board: cells(board), marks, undo, redo, elapsed, mistakes, hints, label, over,
-    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, sel: S.puzzle == p ? S.sel : Math.max(0, p.indexOf(".")),
-    hint: null, stage: 0, paused: false, bad: null, ver: S.ver + 1,
+    puzzle: p, solution: g.solution, board: cells(board), marks, undo, redo, elapsed: Math.min(elapsed, MAX_ELAPSED), mistakes, hints, label, over,
+    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, pencil, paused: paused && !over, autoPaused: false,
+    sel: S.puzzle == p ? S.sel : sel ?? Math.max(0, p.indexOf(".")), hint: null, stage: 0, bad: null, ver: S.ver + 1,
   });
+  // The hint the player had opened (and paid for) is asked for again, free, at the stage it was at.
+  if (stage && !over) ask(h => h.done || (S.hint = h, S.stage = stage, render()), hintQuery);
   return 1;
 }
 const save = () => {
   tick();
-  const { puzzle, solution, marks, undo, redo, mistakes, hints, label, rating, settings, over, counted } = S;
-  store("game", { puzzle, solution, board: text(S.board), marks, undo, redo, elapsed: Math.round(S.elapsed), mistakes, hints, label, rating, settings, over, counted });
+  const { puzzle, solution, marks, undo, redo, mistakes, hints, label, rating, settings, over, counted, sel, pencil } = S;
+  store("game", {
+    puzzle, solution, board: text(S.board), marks, undo, redo, elapsed: Math.round(S.elapsed), mistakes, hints, label, rating, settings,
+    over, counted, sel, pencil, stage: S.hint ? S.stage : 0,
+    // A pause of the player's own is kept; the one of a hidden tab (a reload, a closed tab) is not.
+    paused: !!S.paused && !S.autoPaused,
+  });
 };
 const savePool = () => store("pool", pool);
 
@@ -260,6 +269,7 @@ function start(g, label) {
   Object.assign(S, {
     puzzle: g.puzzle, solution: g.solution, board: cells(g.puzzle), marks: zeros(), undo: [], redo: [], elapsed: 0,
     mistakes: 0, hints: 0, label, rating: rating(g.rating), over: null, counted: false, sel: g.puzzle.indexOf("."), paused: false,
+    autoPaused: false,
   });
   if (!booting) clearNotes();
   busy(false);
@@ -474,6 +484,7 @@ const ask = async (f, q, again) => {
   else if (again && p == S.puzzle) return ask(f, q, again);
 };
 const cands = () => ["candidates", text(S.board)];
+const hintQuery = () => ["hint", text(S.board), S.solution, S.marks];
 // Presses of ? while the engine is still working on the hint are counted, not dropped: once it
 // answers, the hint opens that many stages (never past the last; applying takes a press of its own).
 let asking, pressedMeanwhile = 0;
@@ -484,7 +495,7 @@ async function hint() {
   if (!S.hint) {
     asking = 1;
     pressedMeanwhile = 0;
-    await ask(h => h.done || (S.hint = h, S.hints++), () => ["hint", text(S.board), S.solution, S.marks], 1);
+    await ask(h => h.done || (S.hint = h, S.hints++), hintQuery, 1);
     asking = 0;
     if (!S.hint) return;
   }
@@ -518,10 +529,11 @@ function restart() {
   changed();
   announce("Restarted.");
 }
-function pause(on = !S.paused) {
+function pause(on = !S.paused, auto = false) {
   if (!S.puzzle || S.over || on == S.paused) return;
   tick();
   S.paused = on;
+  S.autoPaused = on && auto;
   save();
   render();
   announce(on ? "Paused." : "Resumed.");
@@ -636,7 +648,7 @@ document.addEventListener("keydown", e => {
     f();
   }
 });
-document.addEventListener("visibilitychange", () => document.hidden ? pause(true) : tick());
+document.addEventListener("visibilitychange", () => document.hidden ? pause(true, true) : tick());
 addEventListener("pagehide", () => S.puzzle && save());
 addEventListener("hashchange", fromHash);
 addEventListener("storage", e => {
