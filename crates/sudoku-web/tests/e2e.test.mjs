@@ -1137,6 +1137,28 @@ describe("daily, import, share", () => {
 });
 
 describe("links, notes, limits, restarts, resume, keys", () => {
+  /** The setting #mistake-limit chosen as the player does: its option clicked. */
+  async function chooseLimit(b, value) {
+    await (await b.find("#settings")).click();
+    await waitFor(() => isOpen(b, "#settings-dialog"), { message: "#settings-dialog open" });
+    await (await b.find(`#mistake-limit option[value="${value}"]`)).click();
+    assert.equal(Number(await (await b.find("#mistake-limit")).prop("value")), value);
+    if (await isOpen(b, "#settings-dialog")) await b.keys(Key.Escape);
+  }
+
+  /** `n` mistakes that clash with nothing on the board, each in its own cell; returns the board. */
+  async function silentMistakes(b, line, solution, n) {
+    const board = [...line];
+    for (let i = 0; i < n; i++) {
+      const c = blanks(board.join("")).find((x) => silentWrong(board.join(""), solution, x));
+      const wrong = silentWrong(board.join(""), solution, c);
+      await (await cellEl(b, c)).click();
+      await b.keys(String(wrong));
+      board[c] = String(wrong);
+    }
+    return board.join("");
+  }
+
   e2e("a #p= or #daily= link asks before it replaces a game in progress; declined, the game stays and is not counted", async (b) => {
     await openPage(b); // a fresh profile starts an easy game
     assert.equal(await attrOf(b, "#board", "data-label"), "easy");
@@ -1187,6 +1209,46 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     await (await cellEl(b, c)).click();
     await b.keys(solution[c]);
     await waitFor(async () => (await textOf(b, "#note")).trim() === "", { message: "the next move clears the notes" });
+  });
+
+  e2e("lowering the mistake limit to the mistakes already made ends the game as lost at once", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    await silentMistakes(b, EASY1, solution, 3);
+    assert.equal((await textOf(b, "#mistakes")).trim(), "Mistakes 3");
+    await chooseLimit(b, 3);
+    await waitFor(() => isOpen(b, "#lost-dialog"), { timeout: 3000, message: "#lost-dialog once the limit is at the mistakes made" });
+    assert.equal((await textOf(b, "#mistakes")).trim(), "Mistakes 3/3");
+    await b.keys(Key.Escape);
+    const c = blanks(EASY1).at(-1);
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    assert.equal(await valueOf(b, c), "0", "the lost game takes no more digits");
+  });
+
+  e2e("Try again after a loss starts afresh (time, mistakes, hints) and its win is counted", { timeout: 90000 }, async (b) => {
+    await openPage(b); // an easy game: counted in the statistics
+    const puzzle = await attrOf(b, "#board", "data-puzzle");
+    const solution = await solveNative(puzzle);
+    await chooseLimit(b, 3);
+    await b.keys("?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "a hint" });
+    await waitFor(async () => (await timerSeconds(b)) >= 3, { timeout: 8000, message: "#timer reaches 0:03" });
+    await silentMistakes(b, puzzle, solution, 3);
+    await waitFor(() => isOpen(b, "#lost-dialog"), { message: "#lost-dialog" });
+    await (await b.find("#retry")).click();
+    assert.equal(await isOpen(b, "#lost-dialog"), false);
+    assert.ok((await timerSeconds(b)) <= 1, "the timer starts again from zero");
+    assert.equal((await textOf(b, "#mistakes")).trim(), "Mistakes 0/3");
+    assert.equal(await boardLine(b), puzzle, "only the givens");
+    await solveWithKeys(b, puzzle, solution);
+    await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after Try again" });
+    assert.equal((await textOf(b, "#done-hints")).trim(), "0", "no hint in the new attempt");
+    assert.equal((await textOf(b, "#done-mistakes")).trim(), "0", "no mistake in the new attempt");
+    assert.ok((await timerSeconds(b)) < 30, "the time is the new attempt's");
+    await b.keys(Key.Escape);
+    const row = await statsRow(b, "easy");
+    assert.deepEqual([row.played, row.won], [2, 1], `the loss and the win after Try again: ${JSON.stringify(row)}`);
   });
 
   e2e("a reload keeps the open hint at its stage and does not charge another hint", async (b) => {

@@ -422,14 +422,19 @@ function input(d, mark) {
   edit(() => put(c, d));
   if (S.over) return;
   announce(`${d} in ${where}` + (wrong ? `: mistake ${S.mistakes}` : ""));
-  if (wrong && S.settings.limit && S.mistakes >= S.settings.limit) {
-    S.over = "lost";
-    record(false);
-    save();
-    render();
-    open("lost-dialog");
-    announce("Out of mistakes: the game is lost.");
-  }
+  if (wrong) enforceLimit();
+}
+// The mistake limit holds at once, also when it is lowered during a game to the mistakes already made.
+function enforceLimit() {
+  if (!S.puzzle || S.over || !S.settings.limit || S.mistakes < S.settings.limit) return;
+  tick();
+  S.over = "lost";
+  S.paused = false;
+  record(false);
+  save();
+  render();
+  open("lost-dialog");
+  announce("Out of mistakes: the game is lost.");
 }
 function win() {
   tick();
@@ -523,8 +528,17 @@ function check() {
   const v = S.ver;
   setTimeout(() => v == S.ver && (S.bad = null, render()), 2500);
 }
+// A restart is a new attempt at the same puzzle: all from zero (time, mistakes, hints). The attempt
+// it ends counts as not won if it was in progress, as when a new game replaces it; the new one
+// counts when it ends.
 function restart() {
-  Object.assign(S, { board: cells(S.puzzle), marks: zeros(), undo: [], redo: [], mistakes: 0, over: null, paused: false });
+  if (!S.puzzle) return;
+  if (inProgress()) record(false);
+  Object.assign(S, {
+    board: cells(S.puzzle), marks: zeros(), undo: [], redo: [], elapsed: 0, mistakes: 0, hints: 0, over: null, counted: false,
+    paused: false, autoPaused: false,
+  });
+  tick();
   closeAll();
   changed();
   announce("Restarted.");
@@ -626,6 +640,7 @@ $("settings-dialog").onchange = () => {
   };
   save();
   render();
+  enforceLimit();
 };
 const MOVES = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1, k: -9, j: 9, h: -1, l: 1, w: -9, s: 9, a: -1, d: 1 };
 const KEYS = { Backspace: "erase", Delete: "erase", n: "pencil", m: "autoRemove", f: "fill", x: "clear", u: "undo", "?": "hint", c: "check", p: "pause" };
