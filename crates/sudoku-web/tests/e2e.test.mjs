@@ -1203,6 +1203,7 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     assert.equal(said.split("2026-02-30").length, 2, `the date once: "${said}"`);
     assert.match(said, /^[A-Z][^.]*\.$/, `one sentence with its full stop: "${said}"`);
     assert.doesNotMatch(said, /like 2026-11-30|'/, `not the CLI's wording: "${said}"`);
+    assert.doesNotMatch(await textOf(b, "#status"), /Generating/, "the status does not stay on Generating…");
     await b.execute(() => void (location.hash = "#p=1234"));
     await waitFor(async () => (await textOf(b, "#note")).includes("81"), { message: "a second note" });
     const c = blanks(EASY1)[0];
@@ -1360,6 +1361,7 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     const rows = EASY2.match(/.{9}/g);
     for (const [text, want] of [
       [EASY2.slice(2), /^Line 1: expected 81 digits or dots, found 79\.$/],
+      ["1234", /^Line 1: expected 81 digits or dots, found 4\.$/],
       [EASY2.slice(0, 40) + "\uFF11" + EASY2.slice(41), /^Line 1, column 41: “\uFF11” is not a digit or a dot\./],
       [rows.map((r, i) => (i === 1 ? r.slice(1) : r)).join("\n"), /^Line 2: expected a row of 9 digits or dots, found 8\.$/],
       [`${EASY2}\n${EASY1}`, /^Line 2: more than one puzzle/],

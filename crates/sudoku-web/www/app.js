@@ -239,6 +239,7 @@ const open = id => {
 const busy = on => {
   body.dataset.busy = on;
   if (on) announce("Generating…");
+  else if ($("status").textContent == "Generating…") announce("");
 };
 
 // Games.
@@ -330,6 +331,8 @@ function explain(error, input) {
     const i = [...new TextDecoder().decode(bytes.slice(0, col - 1))].length, ch = [...row][i] ?? "?";
     return `${at}, column ${i + 1}: “${ch}” is not a digit or a dot. Use 1-9 for digits and . or 0 for blanks.`;
   }
+  // One short line was meant as a puzzle of 81, not as the first row of a grid.
+  if (!input.includes("\n") && /row has|cut short/.test(what)) return `${at}: expected 81 digits or dots, found ${input.match(/[0-9._]/g)?.length ?? 0}.`;
   if (found && /^line/.test(what)) return `${at}: expected 81 digits or dots, found ${found[1]}.`;
   if (found) return `${at}: expected a row of 9 digits or dots, found ${found[1]}.`;
   if (/cut short/.test(what)) return `Only ${/(\d+) of 9/.exec(what)?.[1]} of the 9 rows were found.`;
