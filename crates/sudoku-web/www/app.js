@@ -102,11 +102,13 @@ function restore(g) {
   if (!ok) return;
   Object.assign(S, {
     puzzle: p, solution: g.solution, board: cells(board), marks, undo, redo, elapsed: Math.min(elapsed, MAX_ELAPSED), mistakes, hints, label, over,
-    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, pencil, paused: paused && !over, autoPaused: false,
+    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, pencil: S.puzzle == p ? S.pencil : pencil,
+    paused: paused && !over, autoPaused: false, freeHint: stage > 0 && !over,
     sel: S.puzzle == p ? S.sel : sel ?? Math.max(0, p.indexOf(".")), hint: null, stage: 0, bad: null, ver: S.ver + 1,
   });
-  // The hint the player had opened (and paid for) is asked for again, free, at the stage it was at.
-  if (stage && !over) ask(h => h.done || (S.hint = h, S.stage = stage, render()), hintQuery);
+  // The hint the player had opened (and paid for) is asked for again, free, at the stage it was at
+  // (and free too if ? is pressed before it is back; the first move ends the offer).
+  if (S.freeHint) ask(h => h.done || S.hint || (S.hint = h, S.stage = stage, S.freeHint = false, render()), hintQuery);
   return 1;
 }
 const save = () => {
@@ -391,7 +393,7 @@ async function fromHash() {
 
 // Moves. Every change of board or marks goes through edit() and lands on the undo stack.
 function changed() {
-  Object.assign(S, { hint: null, stage: 0, bad: null });
+  Object.assign(S, { hint: null, stage: 0, bad: null, freeHint: false });
   S.ver++;
   if (!S.over && S.board.join("") == S.solution) win();
   save();
@@ -503,7 +505,7 @@ async function hint() {
   if (!S.hint) {
     asking = 1;
     pressedMeanwhile = 0;
-    await ask(h => h.done || (S.hint = h, S.hints++), hintQuery, 1);
+    await ask(h => h.done || (S.hint = h, S.freeHint ? S.freeHint = false : S.hints++), hintQuery, 1);
     asking = 0;
     if (!S.hint) return;
   }
