@@ -139,7 +139,6 @@ async function openPage(b, hash = "") {
   await waitReady(b);
 }
 
-/** Opens the page on an imported puzzle (#p=) and waits until it shows it, rated. */
 /**
  * The page opened on a saved game of `puzzle` (no rating is asked on load,
  * so the engine's first answer is the hint's).
@@ -152,8 +151,14 @@ async function openSavedGame(b, puzzle) {
   await waitReady(b);
 }
 
+/**
+ * Opens the page on an imported puzzle (#p=) and waits until it shows it. A
+ * game in progress is given up: the page asks first (#link-dialog), and the
+ * helper agrees.
+ */
 async function openPuzzle(b, puzzle) {
   await openPage(b, `#p=${puzzle}`);
+  if ((await b.findAll("#link-dialog[open]")).length) await (await b.find("#link-ok")).click();
   await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === puzzle, {
     timeout: 10000,
     message: `#board[data-puzzle] to be the imported ${puzzle}`,
@@ -969,27 +974,34 @@ describe("daily, import, share", () => {
     assert.deepEqual(await statsRow(b, "daily"), won, "the daily puzzle of a date counts once");
   });
 
-  e2e("#new-game → #daily opens today's daily puzzle (the player's date), marked done once solved", async (b) => {
-    // A time zone whose date is not UTC's right now: today is the player's date.
+  e2e("#new-game → #daily opens the UTC date's daily puzzle, as `sudoku daily` does, where the local date differs; marked done once solved", async (b) => {
+    // A time zone whose date is not UTC's right now: the daily puzzle is still the UTC date's,
+    // the one `sudoku daily` gives (a player near midnight and the CLI agree).
     const dateIn = (timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
-    const zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((z) => dateIn(z) !== new Date().toISOString().slice(0, 10));
+    const today = new Date().toISOString().slice(0, 10);
+    const zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((z) => dateIn(z) !== today);
     await cdp(b, "Emulation.setTimezoneOverride", { timezoneId: zone });
     await openPage(b);
-    const today = dateIn(zone);
+    const local = await b.execute(() => new Date().toLocaleDateString("en-CA"));
+    assert.notEqual(local, today, `the page's local date (${zone}) differs from the UTC date`);
     const { line } = await nativeDaily(today);
     const solution = await solveNative(line);
     await (await b.find("#new-game")).click();
     await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
+    assert.match(await textOf(b, "#new-game-dialog"), /00:00 UTC/, "the dialog says when the daily puzzle changes");
     const before = await textOf(b, "#daily");
     await (await b.find("#daily")).click();
     await waitReady(b);
-    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { timeout: 10000, message: `today's daily ${line} (${today} in ${zone})` });
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === line, { timeout: 10000, message: `the UTC date's daily ${line} (${today}; ${local} in ${zone})` });
+    assert.equal(await attrOf(b, "#board", "data-label"), `daily ${today}`);
     await solveWithKeys(b, line, solution);
     await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after today's daily" });
     await b.keys(Key.Escape);
     await (await b.find("#new-game")).click();
     await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
     assert.notEqual(await textOf(b, "#daily"), before, `#daily marks today's puzzle done ("${before}" before)`);
+    const stats = JSON.parse(await b.execute((k) => localStorage.getItem(k), STATS_KEY));
+    assert.deepEqual(stats.daily.days, [today], "the statistics name the UTC date");
   });
 
   e2e("#new-game levels: each new puzzle is rated at its level by the CLI", { timeout: 90000 }, async (b) => {
@@ -1124,6 +1136,281 @@ describe("daily, import, share", () => {
   });
 });
 
+describe("links, notes, limits, restarts, resume, keys", () => {
+  /** The setting #mistake-limit chosen as the player does: its option clicked. */
+  async function chooseLimit(b, value) {
+    await (await b.find("#settings")).click();
+    await waitFor(() => isOpen(b, "#settings-dialog"), { message: "#settings-dialog open" });
+    await (await b.find(`#mistake-limit option[value="${value}"]`)).click();
+    assert.equal(Number(await (await b.find("#mistake-limit")).prop("value")), value);
+    if (await isOpen(b, "#settings-dialog")) await b.keys(Key.Escape);
+  }
+
+  /** `n` mistakes that clash with nothing on the board, each in its own cell; returns the board. */
+  async function silentMistakes(b, line, solution, n) {
+    const board = [...line];
+    for (let i = 0; i < n; i++) {
+      const c = blanks(board.join("")).find((x) => silentWrong(board.join(""), solution, x));
+      const wrong = silentWrong(board.join(""), solution, c);
+      await (await cellEl(b, c)).click();
+      await b.keys(String(wrong));
+      board[c] = String(wrong);
+    }
+    return board.join("");
+  }
+
+  e2e("a #p= or #daily= link asks before it replaces a game in progress; declined, the game stays and is not counted", async (b) => {
+    await openPage(b); // a fresh profile starts an easy game
+    assert.equal(await attrOf(b, "#board", "data-label"), "easy");
+    const puzzle = await attrOf(b, "#board", "data-puzzle");
+    const solution = await solveNative(puzzle);
+    const c = blanks(puzzle)[0];
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    // A link opened in a new load, declined with the dialog's button.
+    await openPage(b, `#p=${EASY2}`);
+    await waitFor(() => isOpen(b, "#link-dialog"), { message: "#link-dialog asks before the link replaces the game" });
+    await (await b.find("#link-dialog .close")).click();
+    assert.equal(await isOpen(b, "#link-dialog"), false);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), puzzle, "declined: the game stays");
+    assert.equal(await valueOf(b, c), solution[c], "declined: the move stays");
+    assert.equal((await statsRow(b, "easy")).played, 0, "declined: nothing is counted");
+    // A #daily= link followed in the open page, declined with Escape.
+    await b.execute(() => void (location.hash = "#daily=2026-12-04"));
+    await waitFor(() => isOpen(b, "#link-dialog"), { message: "#link-dialog for #daily=" });
+    await b.keys(Key.Escape);
+    await sleep(300);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), puzzle, "declined: the game stays");
+    assert.equal((await statsRow(b, "easy")).played, 0, "declined: nothing is counted");
+    // Accepted: the link's puzzle, and the game left counts as played and not won.
+    await b.execute((p) => void (location.hash = "#p=" + p), EASY2);
+    await waitFor(() => isOpen(b, "#link-dialog"), { message: "#link-dialog again" });
+    await (await b.find("#link-ok")).click();
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === EASY2, { message: "accepted: the link's puzzle" });
+    const row = await statsRow(b, "easy");
+    assert.deepEqual([row.played, row.won], [1, 0], "the game left counts as played, not won");
+    // A game without a move is replaced without asking.
+    await openPage(b, `#p=${EASY1}`);
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === EASY1, { message: "no question without a move" });
+    assert.equal(await isOpen(b, "#link-dialog"), false);
+  });
+
+  e2e("a red note goes at the next move; a bad daily date is told in one sentence", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    await b.execute(() => void (location.hash = "#daily=2026-02-30"));
+    const said = await waitFor(async () => (await textOf(b, "#note")).trim() || null, { message: "#note about 2026-02-30" });
+    assert.equal(said.split("2026-02-30").length, 2, `the date once: "${said}"`);
+    assert.match(said, /^[A-Z][^.]*\.$/, `one sentence with its full stop: "${said}"`);
+    assert.doesNotMatch(said, /like 2026-11-30|'/, `not the CLI's wording: "${said}"`);
+    assert.doesNotMatch(await textOf(b, "#status"), /Generating/, "the status does not stay on Generating…");
+    await b.execute(() => void (location.hash = "#p=1234"));
+    await waitFor(async () => (await textOf(b, "#note")).includes("81"), { message: "a second note" });
+    const c = blanks(EASY1)[0];
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    await waitFor(async () => (await textOf(b, "#note")).trim() === "", { message: "the next move clears the notes" });
+  });
+
+  e2e("lowering the mistake limit to the mistakes already made ends the game as lost at once", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    await silentMistakes(b, EASY1, solution, 3);
+    assert.equal((await textOf(b, "#mistakes")).trim(), "Mistakes 3");
+    await chooseLimit(b, 3);
+    await waitFor(() => isOpen(b, "#lost-dialog"), { timeout: 3000, message: "#lost-dialog once the limit is at the mistakes made" });
+    assert.equal((await textOf(b, "#mistakes")).trim(), "Mistakes 3/3");
+    await b.keys(Key.Escape);
+    const c = blanks(EASY1).at(-1);
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    assert.equal(await valueOf(b, c), "0", "the lost game takes no more digits");
+  });
+
+  e2e("Try again after a loss starts afresh (time, mistakes, hints) and its win is counted", { timeout: 90000 }, async (b) => {
+    await openPage(b); // an easy game: counted in the statistics
+    const puzzle = await attrOf(b, "#board", "data-puzzle");
+    const solution = await solveNative(puzzle);
+    await chooseLimit(b, 3);
+    await b.keys("?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "a hint" });
+    await waitFor(async () => (await timerSeconds(b)) >= 3, { timeout: 8000, message: "#timer reaches 0:03" });
+    await silentMistakes(b, puzzle, solution, 3);
+    await waitFor(() => isOpen(b, "#lost-dialog"), { message: "#lost-dialog" });
+    await (await b.find("#retry")).click();
+    assert.equal(await isOpen(b, "#lost-dialog"), false);
+    assert.ok((await timerSeconds(b)) <= 1, "the timer starts again from zero");
+    assert.equal((await textOf(b, "#mistakes")).trim(), "Mistakes 0/3");
+    assert.equal(await boardLine(b), puzzle, "only the givens");
+    await solveWithKeys(b, puzzle, solution);
+    await waitFor(() => isOpen(b, "#done-dialog"), { message: "#done-dialog after Try again" });
+    assert.equal((await textOf(b, "#done-hints")).trim(), "0", "no hint in the new attempt");
+    assert.equal((await textOf(b, "#done-mistakes")).trim(), "0", "no mistake in the new attempt");
+    assert.ok((await timerSeconds(b)) < 30, "the time is the new attempt's");
+    await b.keys(Key.Escape);
+    const row = await statsRow(b, "easy");
+    assert.deepEqual([row.played, row.won], [2, 1], `the loss and the win after Try again: ${JSON.stringify(row)}`);
+  });
+
+  e2e("a reload keeps the open hint at its stage and does not charge another hint", async (b) => {
+    await openPuzzle(b, EASY1);
+    await b.keys("?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "stage 1" });
+    const first = await textOf(b, "#hint-text");
+    const hints = async () => JSON.parse(await b.execute((k) => localStorage.getItem(k), GAME_KEY)).hints;
+    assert.equal(await hints(), 1);
+    await b.refresh();
+    await waitReady(b);
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "stage 1 after the reload" });
+    assert.equal(await textOf(b, "#hint-text"), first, "the same hint");
+    await b.keys("?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "2", { message: "stage 2 after the reload" });
+    assert.equal(await hints(), 1, "the reload charged no hint");
+  });
+
+  e2e("a selected wrong cell keeps the hint's wrong colour", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1).find((x) => silentWrong(EASY1, solution, x));
+    await (await cellEl(b, c)).click();
+    await b.keys(String(silentWrong(EASY1, solution, c)));
+    await b.keys("?", "?", "?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "3", { message: "stage 3" });
+    const got = await b.execute((i) => {
+      const cell = document.querySelector(`#board .cell[data-cell="${i}"]`);
+      const hex = getComputedStyle(document.documentElement).getPropertyValue("--wro").trim();
+      return { classes: cell.className, bg: getComputedStyle(cell).backgroundColor, hex };
+    }, c);
+    assert.match(got.classes, /\bselected\b/);
+    assert.match(got.classes, /\bhint-wrong\b/);
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(got.hex.slice(i, i + 2), 16));
+    assert.equal(got.bg, `rgb(${r}, ${g}, ${bl})`, "the selected cell shows --wro");
+  });
+
+  e2e("printing shows no focus ring and no selection", async (b) => {
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1).find((x) => x % 9 < 8);
+    await (await cellEl(b, c)).click();
+    await b.keys(Key.ArrowRight, Key.ArrowLeft);
+    const look = () =>
+      b.execute(() => {
+        const e = document.activeElement, st = getComputedStyle(e);
+        return { cell: e.dataset.cell, ring: e.matches(":focus-visible"), shadow: st.boxShadow, bg: st.backgroundColor };
+      });
+    const screen = await look();
+    assert.deepEqual([screen.cell, screen.ring], [String(c), true], "the selected cell has the keyboard focus ring");
+    assert.notEqual(screen.shadow, "none");
+    await cdp(b, "Emulation.setEmulatedMedia", { media: "print" });
+    const paper = await look();
+    assert.equal(paper.shadow, "none", "no focus ring in print");
+    assert.equal(paper.bg, "rgb(255, 255, 255)", "no selection colour in print");
+  });
+
+  e2e("letter shortcuts work in upper case (Caps Lock, Shift)", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1).find((x) => x % 9 < 8);
+    await (await cellEl(b, c)).click();
+    await b.keys("N");
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "true", "N: pencil mode");
+    await b.keys("N");
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "false", "N again: off");
+    await b.keys("L");
+    assert.equal(await selected(b), c + 1, "L moves right");
+    await b.keys("H");
+    assert.equal(await selected(b), c, "H moves left");
+    await b.keys(solution[c]);
+    assert.equal(await valueOf(b, c), solution[c]);
+    await b.keys("U");
+    assert.equal(await valueOf(b, c), "0", "U undoes");
+    await b.keys("P");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "P pauses" });
+    await b.keys("P");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) !== null, { message: "P resumes" });
+    // Shift+digit is still a pencil mark, not a digit.
+    await b.keys([Key.Shift, solution[c]]);
+    assert.deepEqual([await valueOf(b, c), await marksOf(b, c)], ["0", 1 << Number(solution[c])]);
+  });
+
+  e2e("undo and redo say in the live region what they undid and redid", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const [c, c2] = blanks(EASY1);
+    const where = (x) => `row ${Math.floor(x / 9) + 1}, column ${(x % 9) + 1}`;
+    await (await cellEl(b, c)).click();
+    await b.keys(solution[c]);
+    await b.keys("u");
+    assert.equal((await textOf(b, "#status")).trim(), `Undid ${solution[c]} in ${where(c)}.`);
+    await b.keys([Key.Control, "y"]);
+    assert.equal((await textOf(b, "#status")).trim(), `Redid ${solution[c]} in ${where(c)}.`);
+    const d = digitsOf(candidatesOf(await boardLine(b))[c2])[0];
+    await (await cellEl(b, c2)).click();
+    await b.keys([Key.Shift, String(d)]);
+    await (await b.find("#undo")).click();
+    assert.equal((await textOf(b, "#status")).trim(), `Undid pencil mark ${d} in ${where(c2)}.`);
+  });
+
+  e2e("import errors speak the player's language, and a UTF-8 byte order mark is accepted", async (b) => {
+    await openPuzzle(b, EASY1);
+    const importText = async (text) => {
+      await (await b.find("#import")).click();
+      await waitFor(() => isOpen(b, "#import-dialog"), { message: "#import-dialog open" });
+      await b.execute((t) => void (document.getElementById("import-text").value = t), text);
+      await (await b.find("#import-ok")).click();
+    };
+    const rows = EASY2.match(/.{9}/g);
+    for (const [text, want] of [
+      [EASY2.slice(2), /^Line 1: expected 81 digits or dots, found 79\.$/],
+      ["1234", /^Line 1: expected 81 digits or dots, found 4\.$/],
+      [EASY2.slice(0, 40) + "\uFF11" + EASY2.slice(41), /^Line 1, column 41: “\uFF11” is not a digit or a dot\./],
+      [rows.map((r, i) => (i === 1 ? r.slice(1) : r)).join("\n"), /^Line 2: expected a row of 9 digits or dots, found 8\.$/],
+      [`${EASY2}\n${EASY1}`, /^Line 2: more than one puzzle/],
+    ]) {
+      await importText(text);
+      const said = await waitFor(async () => (await textOf(b, "#import-error")).trim() || null, { message: `#import-error for ${text}` });
+      assert.match(said, want);
+      assert.doesNotMatch(said, /0x|byte|format|compact|unexpected/i, `no internal wording: "${said}"`);
+      await b.keys(Key.Escape);
+      await waitFor(async () => !(await isOpen(b, "#import-dialog")), { message: "Escape closes the dialog" });
+    }
+    await importText("\uFEFF" + POINTING + "\n");
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === POINTING, { message: "a byte order mark is accepted" });
+    assert.equal(await isOpen(b, "#import-dialog"), false);
+  });
+
+  e2e("a reload keeps the selection, pencil mode and a pause", async (b) => {
+    await openPuzzle(b, EASY1);
+    const c = blanks(EASY1)[5];
+    await (await cellEl(b, c)).click();
+    await b.keys("n", "p");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "paused" });
+    const t0 = await timerSeconds(b);
+    await b.refresh();
+    await waitReady(b);
+    assert.equal(await selected(b), c, "the selection is kept");
+    assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "true", "pencil mode is kept");
+    assert.equal(await attrOf(b, "#paused-overlay", "hidden"), null, "the game comes back paused");
+    assert.equal(await attrOf(b, "#pause", "aria-pressed"), "true");
+    await sleep(2100);
+    assert.equal(await timerSeconds(b), t0, "the timer stands still while paused");
+    await (await b.find("#resume")).click();
+    const d = digitsOf(candidatesOf(EASY1)[c])[0];
+    await b.keys(String(d));
+    assert.deepEqual([await valueOf(b, c), await marksOf(b, c)], ["0", 1 << d], "a digit is a pencil mark in the restored cell");
+  });
+
+  e2e("a tampered elapsed time is clamped to 100 hours", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await b.navigate(`${server.url}__blank.html`);
+    await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle: EASY1, solution, elapsed: 9e11 }));
+    await b.navigate(server.url);
+    await waitReady(b);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), EASY1);
+    const t = await timerSeconds(b);
+    assert.ok(t <= 100 * 3600 + 5, `#timer shows at most 100 hours: ${await textOf(b, "#timer")}`);
+  });
+});
+
 describe("storage", () => {
   e2e("a corrupt localStorage does not break the page", { timeout: 90000 }, async (b) => {
     await openPage(b);
@@ -1200,6 +1487,8 @@ describe("storage", () => {
       await b.keys(solution[c]);
       assert.equal(await valueOf(b, c), solution[c], "the page plays with a full localStorage");
     }
+    const said = await textOf(b, "#note");
+    assert.match(said, /not being saved/, `the storage note stays after moves: "${said}"`);
     await b.keys("f", "?");
     await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { message: "hints with a full localStorage" });
     await b.refresh();

@@ -25,21 +25,34 @@ const conflicts = b => {
   return s;
 };
 const announce = t => $("status").textContent = t;
+// Red notes: a passing one (a refused link, an unreadable save) stays until the player's next
+// move or new game; the one about storage stays for as long as saving fails.
+const notes = { passing: [], storage: "" };
+const showNotes = () => $("note").textContent = [notes.storage, ...notes.passing].filter(Boolean).join(" ");
 const note = t => {
-  const n = $("note");
-  if (!n.textContent.includes(t)) n.textContent = (n.textContent + " " + t).trim();
+  if (!notes.passing.includes(t)) notes.passing.push(t);
+  showNotes();
+};
+const clearNotes = () => {
+  notes.passing = [];
+  showNotes();
 };
 
 // Storage: every read is validated, every write may fail.
 const load = k => {
   try { return JSON.parse(localStorage.getItem(K + k)); } catch (e) { return e.name == "SyntaxError" ? undefined : null; }
 };
-let full;
+const failing = new Set();
 const store = (k, v) => {
-  try { localStorage.setItem(K + k, JSON.stringify(v)); } catch {
-    if (!full) note("Storage is full or unavailable: this game is not being saved.");
-    full = 1;
+  try {
+    localStorage.setItem(K + k, JSON.stringify(v));
+    failing.delete(k);
+  } catch {
+    failing.add(k);
   }
+  notes.storage = failing.has("game") ? "Storage is full or unavailable: this game is not being saved."
+    : failing.size ? "Storage is full or unavailable: the statistics are not being saved." : "";
+  showNotes();
 };
 const int = (v, hi = 1e15) => Number.isInteger(v) && v >= 0 && v <= hi;
 const isPuzzle = (p, s) => typeof p == "string" && typeof s == "string" && /^[1-9.]{81}$/.test(p) && /^[1-9]{81}$/.test(s)
@@ -49,12 +62,14 @@ const rating = r => r && typeof r == "object" && ["er", "ep", "ed"].every(k => t
   ? { er: r.er, ep: r.ep, ed: r.ed, level: r.level, hardest: r.hardest } : null;
 const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.isArray(d) && d.every(x => Array.isArray(x)
   && x.length == 5 && int(x[0], 80) && int(x[1], 9) && int(x[2], 1022) && int(x[3], 9) && int(x[4], 1022)));
-const today = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+// Days are UTC days, as for `sudoku daily`: the daily puzzle changes at 00:00 UTC everywhere.
+const today = (d = new Date()) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const MAX_ELAPSED = 100 * 3600 * 1000;
 const SETTINGS = { limit: 0, autoRemove: true, showTimer: true, highlight: true };
 const LABEL = /^(easy|medium|hard|expert|extreme|imported|daily \d{4}-\d\d-\d\d)$/;
 
 const S = { settings: { ...SETTINGS }, sel: null, pencil: false, ver: 0 };
-let stats = {}, pool = {};
+let stats = {}, pool = {}, booting = true;
 // Another tab's saves are taken over: one game, one set of statistics.
 function loadStats() {
   const st = load("stats");
@@ -75,26 +90,36 @@ function loadPool() {
 function restore(g) {
   if (!g || !isPuzzle(g.puzzle, g.solution)) return;
   const { puzzle: p, board = p, marks = zeros(), undo = [], redo = [], elapsed = 0, mistakes = 0, hints = 0,
-    label = "imported", over = null, counted = false, settings = SETTINGS } = g;
+    label = "imported", over = null, counted = false, settings = SETTINGS, sel = null, pencil = false, paused = false, stage = 0 } = g;
   const ok = typeof board == "string" && /^[1-9.]{81}$/.test(board) && [...p].every((ch, i) => ch == "." || ch == board[i])
     && Array.isArray(marks) && marks.length == 81 && marks.every(m => int(m, 1022))
     && edits(undo) && edits(redo) && [undo, redo].flat(2).every(x => p[x[0]] == ".")
     && typeof elapsed == "number" && elapsed >= 0 && elapsed < 1e12 && int(mistakes) && int(hints)
     && LABEL.test(label) && [null, "won", "lost"].includes(over) && typeof counted == "boolean"
     && (g.rating == null || rating(g.rating)) && settings && [0, 3, 5].includes(settings.limit)
-    && ["autoRemove", "showTimer", "highlight"].every(k => typeof settings[k] == "boolean");
+    && ["autoRemove", "showTimer", "highlight"].every(k => typeof settings[k] == "boolean")
+    && (sel === null || int(sel, 80)) && typeof pencil == "boolean" && typeof paused == "boolean" && int(stage, 3);
   if (!ok) return;
   Object.assign(S, {
-    puzzle: p, solution: g.solution, board: cells(board), marks, undo, redo, elapsed, mistakes, hints, label, over,
-    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, sel: S.puzzle == p ? S.sel : Math.max(0, p.indexOf(".")),
-    hint: null, stage: 0, paused: false, bad: null, ver: S.ver + 1,
+    puzzle: p, solution: g.solution, board: cells(board), marks, undo, redo, elapsed: Math.min(elapsed, MAX_ELAPSED), mistakes, hints, label, over,
+    counted, rating: rating(g.rating), settings: { ...SETTINGS, ...settings }, pencil: S.puzzle == p ? S.pencil : pencil,
+    paused: paused && !over, autoPaused: false, freeHint: stage > 0 && !over,
+    sel: S.puzzle == p ? S.sel : sel ?? Math.max(0, p.indexOf(".")), hint: null, stage: 0, bad: null, ver: S.ver + 1,
   });
+  // The hint the player had opened (and paid for) is asked for again, free, at the stage it was at
+  // (and free too if ? is pressed before it is back; the first move ends the offer).
+  if (S.freeHint) ask(h => h.done || S.hint || (S.hint = h, S.stage = stage, S.freeHint = false, render()), hintQuery);
   return 1;
 }
 const save = () => {
   tick();
-  const { puzzle, solution, marks, undo, redo, mistakes, hints, label, rating, settings, over, counted } = S;
-  store("game", { puzzle, solution, board: text(S.board), marks, undo, redo, elapsed: Math.round(S.elapsed), mistakes, hints, label, rating, settings, over, counted });
+  const { puzzle, solution, marks, undo, redo, mistakes, hints, label, rating, settings, over, counted, sel, pencil } = S;
+  store("game", {
+    puzzle, solution, board: text(S.board), marks, undo, redo, elapsed: Math.round(S.elapsed), mistakes, hints, label, rating, settings,
+    over, counted, sel, pencil, stage: S.hint ? S.stage : 0,
+    // A pause of the player's own is kept; the one of a hidden tab (a reload, a closed tab) is not.
+    paused: !!S.paused && !S.autoPaused,
+  });
 };
 const savePool = () => store("pool", pool);
 
@@ -216,6 +241,7 @@ const open = id => {
 const busy = on => {
   body.dataset.busy = on;
   if (on) announce("Generating…");
+  else if ($("status").textContent == "Generating…") announce("");
 };
 
 // Games.
@@ -239,12 +265,16 @@ function record(won) {
   } else x.streak = 0;
   store("stats", stats);
 }
+// A game in progress: one that leaving would count as played and not won.
+const inProgress = () => S.puzzle && !S.over && !S.counted && S.undo.length > 0;
 function start(g, label) {
-  if (S.puzzle && !S.over && !S.counted && S.undo.length) record(false);
+  if (inProgress()) record(false);
   Object.assign(S, {
     puzzle: g.puzzle, solution: g.solution, board: cells(g.puzzle), marks: zeros(), undo: [], redo: [], elapsed: 0,
     mistakes: 0, hints: 0, label, rating: rating(g.rating), over: null, counted: false, sel: g.puzzle.indexOf("."), paused: false,
+    autoPaused: false,
   });
+  if (!booting) clearNotes();
   busy(false);
   changed();
   closeAll();
@@ -269,23 +299,66 @@ async function newGame(l) {
   start(g, LEVELS[l]);
   refill();
 }
-async function daily(date) {
+// A link's puzzle replaces a game in progress only once the player agrees (as Restart asks).
+let linked = null;
+function startLinked(g, label) {
+  if (!inProgress()) return start(g, label), rateMissing();
+  linked = { g, label };
+  busy(false);
+  announce("");
+  open("link-dialog");
+}
+async function daily(date, fromLink) {
   closeAll();
   if (S.label == "daily " + date) return;
   const t = ++token, [y, m, d] = date.split("-").map(Number);
   busy(true);
   const g = await call("daily", y, m, d);
   if (t != token) return;
-  if (g.error) return busy(false), note(`No daily puzzle for ${date}: ${g.error}`);
-  start(g, "daily " + g.date);
+  // The engine's error names the date and the expected form (for the CLI); the page knows both.
+  if (g.error) return busy(false), note(/not a date/.test(g.error) ? `There is no daily puzzle for ${date}: that date does not exist.`
+    : `The daily puzzle for ${date} could not be made (${g.error}).`);
+  fromLink ? startLinked(g, "daily " + g.date) : start(g, "daily " + g.date);
 }
-async function load81(input) {
+// The engine's parse errors, which are the CLI's (byte columns, format names), told in the player's
+// terms: where, what was found, what a puzzle needs.
+function explain(error, input) {
+  const m = /^not a puzzle: line (\d+), column (\d+): (.*)$/s.exec(error);
+  if (!m) return error[0].toUpperCase() + error.slice(1) + ".";
+  const [line, col, what] = [+m[1], +m[2], m[3]], at = `Line ${line}`;
+  const found = /(?:line|row) has (\d+) cells/.exec(what);
+  if (/^unexpected/.test(what)) {
+    // The column counts bytes of UTF-8: find the character that starts there.
+    const row = input.split(/\r?\n/)[line - 1] ?? "", bytes = new TextEncoder().encode(row);
+    const i = [...new TextDecoder().decode(bytes.slice(0, col - 1))].length, ch = [...row][i] ?? "?";
+    return `${at}, column ${i + 1}: “${ch}” is not a digit or a dot. Use 1-9 for digits and . or 0 for blanks.`;
+  }
+  // One short line was meant as a puzzle of 81, not as the first row of a grid.
+  if (!input.includes("\n") && /row has|cut short/.test(what)) return `${at}: expected 81 digits or dots, found ${input.match(/[0-9._]/g)?.length ?? 0}.`;
+  if (found && /^line/.test(what)) return `${at}: expected 81 digits or dots, found ${found[1]}.`;
+  if (found) return `${at}: expected a row of 9 digits or dots, found ${found[1]}.`;
+  if (/cut short/.test(what)) return `Only ${/(\d+) of 9/.exec(what)?.[1]} of the 9 rows were found.`;
+  if (/out of range|negative/.test(what)) return `${at}: cells are single digits 1-9, with . or 0 for blanks.`;
+  if (/another|10th row/.test(what)) return `${at}: more than one puzzle. Import one puzzle at a time.`;
+  if (/longer than/.test(what)) return "That text is too long for a puzzle.";
+  if (/format/.test(what)) return `${at}: this row is laid out unlike the rows above it.`;
+  return "There is no puzzle in this text.";
+}
+// The puzzle of a text, checked (one solution), or a sentence saying why not.
+async function read81(input) {
+  input = input.replace(/^\s*\uFEFF/, "").trim();
   if (input.length > 2000) return "That text is too long for a puzzle.";
+  if (!input) return "There is no puzzle in this text.";
   const r = await call("solve", input);
-  if (r.error) return r.error[0].toUpperCase() + r.error.slice(1) + ".";
-  if (!r.solutions) return `This puzzle has no solution${r.conflict ? ` (${r.conflict})` : ""}.`;
+  if (r.error) return explain(r.error, input);
+  if (!r.solutions) return `This puzzle has no solution${r.conflict ? `: ${r.conflict}` : ""}.`;
   if (r.solutions > 1) return "This puzzle has more than one solution.";
   if (!isPuzzle(r.puzzle, r.solution) || !r.puzzle.includes(".")) return "This grid is already complete.";
+  return r;
+}
+async function load81(input) {
+  const r = await read81(input);
+  if (typeof r == "string") return r;
   ++token;
   start(r, "imported");
   await rateMissing();
@@ -307,18 +380,20 @@ async function fromHash() {
   const h = location.hash, p = /^#p=(.*)/s.exec(h), d = /^#daily=(.*)/s.exec(h);
   if (!p && !d) return;
   history.replaceState(null, "", location.pathname + location.search);
-  if (d) return /^\d{4}-\d\d-\d\d$/.test(d[1]) ? daily(d[1]) : note("The link does not hold a date.");
+  if (d) return /^\d{4}-\d\d-\d\d$/.test(d[1]) ? daily(d[1], 1) : note("The link does not hold a date.");
   let s = "";
   try { s = decodeURIComponent(p[1]); } catch {}
   if (!/^[0-9.]{81}$/.test(s)) return note("The link does not hold a puzzle of 81 digits and dots.");
   if (s.replace(/0/g, ".") == S.puzzle) return;
-  const e = await load81(s);
-  if (e) note("The link's puzzle was refused: " + e);
+  const t = ++token, r = await read81(s);
+  if (t != token) return;
+  if (typeof r == "string") return note("The link's puzzle was refused: " + r);
+  startLinked(r, "imported");
 }
 
 // Moves. Every change of board or marks goes through edit() and lands on the undo stack.
 function changed() {
-  Object.assign(S, { hint: null, stage: 0, bad: null });
+  Object.assign(S, { hint: null, stage: 0, bad: null, freeHint: false });
   S.ver++;
   if (!S.over && S.board.join("") == S.solution) win();
   save();
@@ -330,6 +405,7 @@ function edit(f) {
   f();
   for (let i = 0; i < 81; i++) if (b[i] != S.board[i] || m[i] != S.marks[i]) d.push([i, b[i], m[i], S.board[i], S.marks[i]]);
   if (!d.length) return;
+  clearNotes();
   S.undo.push(d);
   if (S.undo.length > 1000) S.undo.shift();
   S.redo = [];
@@ -351,14 +427,19 @@ function input(d, mark) {
   edit(() => put(c, d));
   if (S.over) return;
   announce(`${d} in ${where}` + (wrong ? `: mistake ${S.mistakes}` : ""));
-  if (wrong && S.settings.limit && S.mistakes >= S.settings.limit) {
-    S.over = "lost";
-    record(false);
-    save();
-    render();
-    open("lost-dialog");
-    announce("Out of mistakes: the game is lost.");
-  }
+  if (wrong) enforceLimit();
+}
+// The mistake limit holds at once, also when it is lowered during a game to the mistakes already made.
+function enforceLimit() {
+  if (!S.puzzle || S.over || !S.settings.limit || S.mistakes < S.settings.limit) return;
+  tick();
+  S.over = "lost";
+  S.paused = false;
+  record(false);
+  save();
+  render();
+  open("lost-dialog");
+  announce("Out of mistakes: the game is lost.");
 }
 function win() {
   tick();
@@ -377,6 +458,16 @@ function showDone() {
   $("again").hidden = !LEVELS.includes(S.label);
   open("done-dialog");
 }
+// What a move did, for the live region: "5 in row 3, column 4". A move is a list of
+// [cell, digit before, marks before, digit after, marks after].
+function told(d) {
+  const at = c => `row ${R(c) + 1}, column ${C(c) + 1}`, put = d.find(x => x[3] && x[3] != x[1]), gone = d.find(x => x[1] && !x[3]);
+  if (put) return `${put[3]} in ${at(put[0])}`;
+  if (gone) return `erasing the ${gone[1]} in ${at(gone[0])}`;
+  if (d.length > 1) return `the pencil marks of ${d.length} cells`;
+  const [c, , m0, , m1] = d[0], ds = digits(m0 ^ m1);
+  return ds.length == 1 ? `pencil mark ${ds[0]} in ${at(c)}` : `the pencil marks of ${at(c)}`;
+}
 function step(from, to, j) {
   if (!from.length || S.over || S.paused) return;
   const d = from.pop();
@@ -385,8 +476,9 @@ function step(from, to, j) {
     S.marks[x[0]] = x[j + 1];
   }
   to.push(d);
-  S.sel = d[0][0];
+  S.sel = (d.find(x => x[1] != x[3]) || d[0])[0];
   changed();
+  announce(`${j == 1 ? "Undid" : "Redid"} ${told(d)}.`);
 }
 const move = k => {
   const c = S.sel ?? 40;
@@ -402,6 +494,7 @@ const ask = async (f, q, again) => {
   else if (again && p == S.puzzle) return ask(f, q, again);
 };
 const cands = () => ["candidates", text(S.board)];
+const hintQuery = () => ["hint", text(S.board), S.solution, S.marks];
 // Presses of ? while the engine is still working on the hint are counted, not dropped: once it
 // answers, the hint opens that many stages (never past the last; applying takes a press of its own).
 let asking, pressedMeanwhile = 0;
@@ -412,7 +505,7 @@ async function hint() {
   if (!S.hint) {
     asking = 1;
     pressedMeanwhile = 0;
-    await ask(h => h.done || (S.hint = h, S.hints++), () => ["hint", text(S.board), S.solution, S.marks], 1);
+    await ask(h => h.done || (S.hint = h, S.freeHint ? S.freeHint = false : S.hints++), hintQuery, 1);
     asking = 0;
     if (!S.hint) return;
   }
@@ -440,16 +533,26 @@ function check() {
   const v = S.ver;
   setTimeout(() => v == S.ver && (S.bad = null, render()), 2500);
 }
+// A restart is a new attempt at the same puzzle: all from zero (time, mistakes, hints). The attempt
+// it ends counts as not won if it was in progress, as when a new game replaces it; the new one
+// counts when it ends.
 function restart() {
-  Object.assign(S, { board: cells(S.puzzle), marks: zeros(), undo: [], redo: [], mistakes: 0, over: null, paused: false });
+  if (!S.puzzle) return;
+  if (inProgress()) record(false);
+  Object.assign(S, {
+    board: cells(S.puzzle), marks: zeros(), undo: [], redo: [], elapsed: 0, mistakes: 0, hints: 0, over: null, counted: false,
+    paused: false, autoPaused: false,
+  });
+  tick();
   closeAll();
   changed();
   announce("Restarted.");
 }
-function pause(on = !S.paused) {
+function pause(on = !S.paused, auto = false) {
   if (!S.puzzle || S.over || on == S.paused) return;
   tick();
   S.paused = on;
+  S.autoPaused = on && auto;
   save();
   render();
   announce(on ? "Paused." : "Resumed.");
@@ -476,11 +579,12 @@ const acts = {
   restart: () => S.puzzle && open("confirm-dialog"),
   "confirm-ok": restart,
   retry: restart,
+  "link-ok": () => linked && (start(linked.g, linked.label), linked = null, rateMissing()),
   "new-game": () => {
     $("daily").textContent = "Daily puzzle" + (stats.daily?.days?.includes(today()) ? " ✓" : "");
     open("new-game-dialog");
   },
-  daily: () => daily(today()),
+  daily: () => (clearNotes(), daily(today())),
   again: () => newGame(LEVELS.indexOf(S.label)),
   import: () => {
     $("import-error").textContent = "";
@@ -541,9 +645,11 @@ $("settings-dialog").onchange = () => {
   };
   save();
   render();
+  enforceLimit();
 };
 const MOVES = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1, k: -9, j: 9, h: -1, l: 1, w: -9, s: 9, a: -1, d: 1 };
 const KEYS = { Backspace: "erase", Delete: "erase", n: "pencil", m: "autoRemove", f: "fill", x: "clear", u: "undo", "?": "hint", c: "check", p: "pause" };
+// Letters work in either case (Caps Lock, Shift): no letter shortcut uses Shift for something else.
 document.addEventListener("keydown", e => {
   const dlg = document.querySelector("dialog[open]");
   if (dlg && e.key == "Tab") {
@@ -556,13 +662,13 @@ document.addEventListener("keydown", e => {
     ? z == "z" ? acts[e.shiftKey ? "redo" : "undo"] : (z == "y" || z == "r") && acts.redo
     : dg && e.shiftKey ? () => input(+dg[2], 1)
     : /^[0-9]$/.test(k) ? () => input(+k)
-    : k in MOVES ? () => move(MOVES[k]) : acts[KEYS[k]];
+    : MOVES[k] || MOVES[z] ? () => move(MOVES[k] || MOVES[z]) : acts[KEYS[k] || KEYS[z]];
   if (f) {
     e.preventDefault();
     f();
   }
 });
-document.addEventListener("visibilitychange", () => document.hidden ? pause(true) : tick());
+document.addEventListener("visibilitychange", () => document.hidden ? pause(true, true) : tick());
 addEventListener("pagehide", () => S.puzzle && save());
 addEventListener("hashchange", fromHash);
 addEventListener("storage", e => {
@@ -596,5 +702,6 @@ addEventListener("storage", e => {
     last = performance.now();
     if (S.over) S.over == "won" ? showDone() : open("lost-dialog");
   }
+  booting = false;
   navigator.serviceWorker?.register("sw.js").catch(() => {});
 }
