@@ -4,12 +4,16 @@
 //! line with `.` or `0` for blanks, or the 9×9 grid) and come out as
 //! 81-character lines with `.` for blanks. Every function answers with one
 //! JSON object; a request that cannot be met answers `{"error": "..."}`
-//! with a sentence for the player, never a panic.
+//! with a sentence for the player, never a panic. A text that is not a
+//! puzzle also answers `"parse"`: where and what, as fields
+//! ([`parse_json`]), so that the page words it for players without
+//! reading the sentence, which is the CLI's.
 
+use sudoku_core::format::ParseErrorKind;
 use sudoku_core::hint::{self, Hint};
 use sudoku_core::puzzle::Generated;
 use sudoku_core::rate::{self, Candidates, Level, Rating, Unrated};
-use sudoku_core::{daily, BitmaskSolver, Grid, Solver, CELLS};
+use sudoku_core::{daily, BitmaskSolver, Grid, ParseError, Solver, CELLS};
 
 use crate::json::{self, Object};
 
@@ -24,8 +28,61 @@ fn read(text: &str) -> Result<Grid, String> {
     if text.is_empty() {
         return Err(error("no puzzle given"));
     }
-    text.parse::<Grid>()
-        .map_err(|e| error(&format!("not a puzzle: {e}")))
+    text.parse::<Grid>().map_err(|e| {
+        Object::new()
+            .string("error", &format!("not a puzzle: {e}"))
+            .raw("parse", &parse_json(&e, text))
+            .finish()
+    })
+}
+
+/// What was wrong with `text` as fields: `line` and `column` (1-based; the
+/// column counts characters, where the library's counts bytes), `kind`,
+/// and per kind `char` (the character found), `found` (cells found in a
+/// row or line), `rows` (rows before a grid ended).
+fn parse_json(e: &ParseError, text: &str) -> String {
+    let row = text.split('\n').nth(e.line.saturating_sub(1)).unwrap_or("");
+    let at_byte = e.column.saturating_sub(1).min(row.len());
+    // The character holding that byte (a byte error is a character's first).
+    let start = (0..=at_byte)
+        .rev()
+        .find(|&i| row.is_char_boundary(i))
+        .unwrap_or(0);
+    let column = row[..start].chars().count() + 1;
+    let mut out = Object::new()
+        .number("line", e.line)
+        .number("column", column);
+    let kind = match &e.kind {
+        ParseErrorKind::LineTooLong { .. } => "line-too-long",
+        ParseErrorKind::UnexpectedByte { .. } => {
+            let found = row[start..]
+                .chars()
+                .next()
+                .map(String::from)
+                .unwrap_or_default();
+            out = out.string("char", &found);
+            "unexpected-character"
+        }
+        ParseErrorKind::CellOutOfRange { .. } => "cell-out-of-range",
+        ParseErrorKind::NegativeCell { .. } => "negative-cell",
+        ParseErrorKind::RowLength { found, .. } => {
+            out = out.number("found", *found);
+            "row-length"
+        }
+        ParseErrorKind::LineLength { found, .. } => {
+            out = out.number("found", *found);
+            "line-length"
+        }
+        ParseErrorKind::GridCutShort { rows, .. } => {
+            out = out.number("rows", *rows);
+            "cut-short"
+        }
+        ParseErrorKind::FormatChanged { .. } => "format-changed",
+        ParseErrorKind::NoPuzzles => "no-puzzle",
+        ParseErrorKind::ExtraPuzzle | ParseErrorKind::NoEmptyLine { .. } => "extra-puzzle",
+        _ => "other",
+    };
+    out.string("kind", kind).finish()
 }
 
 /// A rating as JSON: SE's ER, EP and ED, the level, the hardest technique
@@ -287,6 +344,37 @@ mod tests {
         assert_eq!(lines[1], "-");
         assert_eq!(lines[2], "-");
         assert!(lines[0].contains('/'));
+    }
+
+    /// A text that is not a puzzle answers where and what as fields: the
+    /// column in characters (a full-width digit is three bytes in), the
+    /// cells found, the rows read.
+    #[test]
+    fn parse_errors_answer_where_and_what() {
+        let wide = format!("{}１{}", ".".repeat(40), ".".repeat(40));
+        let json = solve(&wide);
+        assert!(json.contains("\"kind\":\"unexpected-character\""), "{json}");
+        assert!(json.contains("\"line\":1,\"column\":41"), "{json}");
+        assert!(json.contains("\"char\":\"１\""), "{json}");
+        let second = format!("{}\n..ab", ".".repeat(81));
+        let json = solve(&second);
+        assert!(json.contains("\"line\":2"), "{json}");
+        let json = solve(&".".repeat(79));
+        assert!(json.contains("\"kind\":\"line-length\""), "{json}");
+        assert!(json.contains("\"found\":79"), "{json}");
+        let rows = ". . . . . . . . .\n".repeat(4);
+        let json = solve(&rows);
+        assert!(json.contains("\"kind\":\"cut-short\""), "{json}");
+        assert!(json.contains("\"rows\":4"), "{json}");
+        let short_row = format!("{}. . .\n", ". . . . . . . . .\n".repeat(3));
+        let json = solve(&short_row);
+        assert!(json.contains("\"kind\":\"row-length\""), "{json}");
+        assert!(json.contains("\"line\":4"), "{json}");
+        assert!(json.contains("\"found\":3"), "{json}");
+        let two = format!("{HARD}\n{HARD}");
+        assert!(solve(&two).contains("\"kind\":\"extra-puzzle\""));
+        // The sentence stays for callers that show it as it is.
+        assert!(solve(&wide).contains("\"error\":\"not a puzzle: line 1, column 41"));
     }
 
     #[test]

@@ -1365,6 +1365,7 @@ describe("links, notes, limits, restarts, resume, keys", () => {
       [EASY2.slice(0, 40) + "\uFF11" + EASY2.slice(41), /^Line 1, column 41: “\uFF11” is not a digit or a dot\./],
       [rows.map((r, i) => (i === 1 ? r.slice(1) : r)).join("\n"), /^Line 2: expected a row of 9 digits or dots, found 8\.$/],
       [`${EASY2}\n${EASY1}`, /^Line 2: more than one puzzle/],
+      [rows.slice(0, 4).join("\n"), /^Only 4 of the 9 rows were found\.$/],
     ]) {
       await importText(text);
       const said = await waitFor(async () => (await textOf(b, "#import-error")).trim() || null, { message: `#import-error for ${text}` });

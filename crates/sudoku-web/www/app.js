@@ -322,27 +322,28 @@ async function daily(date, fromLink) {
 }
 // The engine's parse errors, which are the CLI's (byte columns, format names), told in the player's
 // terms: where, what was found, what a puzzle needs.
-function explain(error, input) {
-  const m = /^not a puzzle: line (\d+), column (\d+): (.*)$/s.exec(error);
-  if (!m) return error[0].toUpperCase() + error.slice(1) + ".";
-  const [line, col, what] = [+m[1], +m[2], m[3]], at = `Line ${line}`;
-  const found = /(?:line|row) has (\d+) cells/.exec(what);
-  if (/^unexpected/.test(what)) {
-    // The column counts bytes of UTF-8: find the character that starts there.
-    const row = input.split(/\r?\n/)[line - 1] ?? "", bytes = new TextEncoder().encode(row);
-    const i = [...new TextDecoder().decode(bytes.slice(0, col - 1))].length, ch = [...row][i] ?? "?";
-    return `${at}, column ${i + 1}: “${ch}” is not a digit or a dot. Use 1-9 for digits and . or 0 for blanks.`;
+function explain(r, input) {
+  // The engine says where and what as fields (`parse`); the sentence in `error` is the CLI's.
+  const p = r.parse;
+  if (!p) return r.error[0].toUpperCase() + r.error.slice(1) + ".";
+  const at = `Line ${p.line}`;
+  switch (p.kind) {
+    case "unexpected-character":
+      return `${at}, column ${p.column}: “${p.char}” is not a digit or a dot. Use 1-9 for digits and . or 0 for blanks.`;
+    case "line-length": return `${at}: expected 81 digits or dots, found ${p.found}.`;
+    case "row-length":
+      // One short line was meant as a puzzle of 81, not as the first row of a grid.
+      return input.includes("\n") ? `${at}: expected a row of 9 digits or dots, found ${p.found}.`
+        : `${at}: expected 81 digits or dots, found ${p.found}.`;
+    case "cut-short":
+      return input.includes("\n") ? `Only ${p.rows} of the 9 rows were found.`
+        : `${at}: expected 81 digits or dots, found ${input.match(/[0-9._]/g)?.length ?? 0}.`;
+    case "cell-out-of-range": case "negative-cell": return `${at}: cells are single digits 1-9, with . or 0 for blanks.`;
+    case "extra-puzzle": return `${at}: more than one puzzle. Import one puzzle at a time.`;
+    case "line-too-long": return "That text is too long for a puzzle.";
+    case "format-changed": return `${at}: this row is laid out unlike the rows above it.`;
+    default: return "There is no puzzle in this text.";
   }
-  // One short line was meant as a puzzle of 81, not as the first row of a grid.
-  if (!input.includes("\n") && /row has|cut short/.test(what)) return `${at}: expected 81 digits or dots, found ${input.match(/[0-9._]/g)?.length ?? 0}.`;
-  if (found && /^line/.test(what)) return `${at}: expected 81 digits or dots, found ${found[1]}.`;
-  if (found) return `${at}: expected a row of 9 digits or dots, found ${found[1]}.`;
-  if (/cut short/.test(what)) return `Only ${/(\d+) of 9/.exec(what)?.[1]} of the 9 rows were found.`;
-  if (/out of range|negative/.test(what)) return `${at}: cells are single digits 1-9, with . or 0 for blanks.`;
-  if (/another|10th row/.test(what)) return `${at}: more than one puzzle. Import one puzzle at a time.`;
-  if (/longer than/.test(what)) return "That text is too long for a puzzle.";
-  if (/format/.test(what)) return `${at}: this row is laid out unlike the rows above it.`;
-  return "There is no puzzle in this text.";
 }
 // The puzzle of a text, checked (one solution), or a sentence saying why not.
 async function read81(input) {
@@ -350,7 +351,7 @@ async function read81(input) {
   if (input.length > 2000) return "That text is too long for a puzzle.";
   if (!input) return "There is no puzzle in this text.";
   const r = await call("solve", input);
-  if (r.error) return explain(r.error, input);
+  if (r.error) return explain(r, input);
   if (!r.solutions) return `This puzzle has no solution${r.conflict ? `: ${r.conflict}` : ""}.`;
   if (r.solutions > 1) return "This puzzle has more than one solution.";
   if (!isPuzzle(r.puzzle, r.solution) || !r.puzzle.includes(".")) return "This grid is already complete.";
