@@ -515,7 +515,8 @@ impl Puzzle {
 ///
 /// One new puzzle with exactly one solution. ``level``: "easy", "medium",
 /// "hard", "expert" or "extreme"; ``rating``: a (lo, hi) band of Sudoku
-/// Explainer ratings; ``blanks``: a number of blanks or a (lo, hi) range;
+/// Explainer ratings (an end None is open: ``(7.6, None)``); ``blanks``: a
+/// number of blanks or a (lo, hi) range (ends None too);
 /// ``symmetry``: "none", "rot180", "rot90", "mirror", "diagonal" or "random";
 /// ``minimal``: no clue (orbit) can be removed; ``seed``: an int for a
 /// reproducible puzzle. Raises ValueError for options no puzzle can meet.
@@ -530,7 +531,7 @@ impl Puzzle {
 fn generate(
     py: Python<'_>,
     level: Option<&str>,
-    rating: Option<(f32, f32)>,
+    rating: Option<Band<f32>>,
     blanks: Option<&Bound<'_, PyAny>>,
     symmetry: Option<&str>,
     minimal: bool,
@@ -544,10 +545,13 @@ fn generate(
     Ok(Puzzle::of(&generated))
 }
 
+/// A `(lo, hi)` band whose ends may be None (open), as the CLI's `LO..`.
+type Band<T> = (Option<T>, Option<T>);
+
 /// The generator options of `generate`'s and `near`'s keyword arguments.
 fn options_of(
     level: Option<&str>,
-    rating: Option<(f32, f32)>,
+    rating: Option<Band<f32>>,
     blanks: Option<&Bound<'_, PyAny>>,
     symmetry: Option<&str>,
     minimal: bool,
@@ -563,6 +567,16 @@ fn options_of(
         options = options.level(level);
     }
     if let Some((lo, hi)) = rating {
+        // An open top is the scale's highest rating, as on the CLI.
+        let top = core_rate::Scale::Se.ratings().highest().unwrap_or(0.0);
+        if let (Some(lo), None) = (lo, hi) {
+            if lo > top {
+                return Err(PyValueError::new_err(format!(
+                    "a rating band (lo, None) needs lo <= {top}, the highest SE rating, got {lo}"
+                )));
+            }
+        }
+        let (lo, hi) = (lo.unwrap_or(0.0), hi.unwrap_or(top));
         if !(lo.is_finite() && hi.is_finite() && lo <= hi) {
             return Err(PyValueError::new_err(format!(
                 "a rating band is (lo, hi) with lo <= hi, got ({lo}, {hi})"
@@ -574,9 +588,10 @@ fn options_of(
         let (lo, hi) = if let Ok(n) = blanks.extract::<usize>() {
             (n, n)
         } else {
-            blanks
-                .extract::<(usize, usize)>()
-                .map_err(|_| PyTypeError::new_err("blanks is an int or a (lo, hi) tuple of ints"))?
+            let (lo, hi) = blanks.extract::<Band<usize>>().map_err(|_| {
+                PyTypeError::new_err("blanks is an int or a (lo, hi) tuple of ints or None")
+            })?;
+            (lo.unwrap_or(0), hi.unwrap_or(CELLS))
         };
         if lo > hi {
             return Err(PyValueError::new_err(format!(
@@ -607,7 +622,7 @@ fn options_of(
 /// changes 1 or 2 clues of one of them, has exactly one solution, meets the
 /// options (as ``generate`` takes them) and is equivalent to none of
 /// ``puzzles`` and no other find; how the hardest puzzles (``rating=(10,
-/// 20)``) are found, as ``sudoku puzzles N --near FILE`` finds them. Stops
+/// None)``) are found, as ``sudoku puzzles N --near FILE`` finds them. Stops
 /// at ``n`` or after ``time_limit`` seconds, with what it found; releases
 /// the GIL and uses ``threads`` threads (0: every core); ``seed`` gives the
 /// same puzzles whatever the threads. Ctrl-C stops it with
@@ -625,7 +640,7 @@ fn near(
     puzzles: &Bound<'_, PyAny>,
     n: usize,
     level: Option<&str>,
-    rating: Option<(f32, f32)>,
+    rating: Option<Band<f32>>,
     blanks: Option<&Bound<'_, PyAny>>,
     minimal: bool,
     seed: Option<u64>,

@@ -26,6 +26,13 @@ def test_generate_rating_band_blanks_symmetry():
     assert p.puzzle.count(".") == 50 and p.rating is None and sc.count(p.puzzle) == 1
     p = sc.generate(blanks=(40, 45), seed=5)
     assert 40 <= p.puzzle.count(".") <= 45
+    # Open ends, as the CLI's --rating 4.. and --blanks ..30.
+    p = sc.generate(rating=(4.0, None), seed=5)
+    assert sc.rate(p.puzzle).er >= 4.0
+    p = sc.generate(rating=(None, 2.0), seed=5)
+    assert sc.rate(p.puzzle).er <= 2.0
+    assert sc.generate(blanks=(None, 30), seed=5).puzzle.count(".") <= 30
+    assert sc.generate(blanks=(55, None), seed=5).puzzle.count(".") >= 55
     p = sc.generate(symmetry="rot180", seed=5)
     d = digits_of(p.puzzle)
     assert p.symmetry == "rot180"
@@ -48,6 +55,7 @@ def test_generate_minimal():
         ({"level": "impossible"}, "unknown level"),
         ({"symmetry": "spiral"}, "unknown symmetry"),
         ({"rating": (5.0, 2.0)}, "lo <= hi"),
+        ({"rating": (20.0, None)}, "the highest SE rating"),
         ({"blanks": (50, 40)}, "lo <= hi"),
         ({"blanks": 70}, "impossible"),
     ],

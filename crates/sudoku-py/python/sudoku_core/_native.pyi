@@ -164,8 +164,8 @@ def hint(
 
 def generate(
     level: Optional[str] = None,
-    rating: Optional[Tuple[float, float]] = None,
-    blanks: Union[int, Tuple[int, int], None] = None,
+    rating: Optional[Tuple[Optional[float], Optional[float]]] = None,
+    blanks: Union[int, Tuple[Optional[int], Optional[int]], None] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
     seed: Optional[int] = None,
@@ -181,8 +181,8 @@ def near(
     puzzles: Iterable[PuzzleLike],
     n: int,
     level: Optional[str] = None,
-    rating: Optional[Tuple[float, float]] = None,
-    blanks: Union[int, Tuple[int, int], None] = None,
+    rating: Optional[Tuple[Optional[float], Optional[float]]] = None,
+    blanks: Union[int, Tuple[Optional[int], Optional[int]], None] = None,
     minimal: bool = False,
     seed: Optional[int] = None,
     time_limit: Optional[float] = None,
