@@ -8,7 +8,7 @@ use sudoku_core::puzzle::{
     Feasibility, Generated, Generator, NearProgress, PuzzleError, RunError, SlowReason,
 };
 use sudoku_core::rate;
-use sudoku_core::{Grid, PuzzleReader};
+use sudoku_core::{BitmaskSolver, Grid, PuzzleReader, Solver};
 use sudoku_print::{Entry, Facts};
 
 use crate::{open_input, read_failure, with_output, write_failure, Failure, Progress};
@@ -90,10 +90,35 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
 
 /// Searches near the puzzles of `near` and writes what it finds.
 fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
-    let seeds: Vec<Grid> = PuzzleReader::new(open_input(near)?)
-        .map(|item| item.map(|p| p.grid))
+    let records: Vec<_> = PuzzleReader::new(open_input(near)?)
         .collect::<Result<_, _>>()
         .map_err(|e| read_failure(near, e))?;
+    // A seed of several solutions (or none) has neighbours of several too,
+    // unless the clue changes happen to pin one down: say so before a run
+    // that may find nothing.
+    let solver = BitmaskSolver::new();
+    let odd: Vec<usize> = records
+        .iter()
+        .filter(|r| solver.search(&r.grid, 2).count != 1)
+        .map(|r| r.line)
+        .collect();
+    if !odd.is_empty() {
+        let shown: Vec<String> = odd
+            .iter()
+            .take(3)
+            .map(|l| format!("{}:{l}", near.name()))
+            .collect();
+        let more = if odd.len() > 3 { ", ..." } else { "" };
+        let have = if odd.len() == 1 { "has" } else { "have" };
+        tell!(
+            "sudoku: warning: {} of the {} seeds ({}{more}) {have} no single solution; \
+             their neighbours seldom have one",
+            odd.len(),
+            records.len(),
+            shown.join(", ")
+        );
+    }
+    let seeds: Vec<Grid> = records.into_iter().map(|r| r.grid).collect();
     let generator =
         Generator::new(args.generator_options()).map_err(|e| Failure::Input(e.to_string()))?;
     let deadline = args.time_limit.map(|limit| Instant::now() + limit);

@@ -1062,4 +1062,16 @@ fn near_search_writes_neighbours_rated_in_the_band() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.txt"));
     assert_eq!(read(&dir.join("sudoku.txt")), "left alone\n");
+    // Seeds of many solutions are named before a run that may find nothing.
+    let many = format!("{seeds}{}\n", ".".repeat(81));
+    std::fs::write(dir.join("many.txt"), many).expect("write");
+    let out = run_in(
+        &dir,
+        &["puzzles", "1", "--near", "many.txt", "--time-limit", "0.2"],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("warning: 1 of the 3 seeds (many.txt:3) has no single solution"),
+        "{stderr}"
+    );
 }
