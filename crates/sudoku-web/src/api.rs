@@ -201,7 +201,13 @@ pub fn daily(year: i32, month: u32, day: u32) -> String {
     let text = format!("{year:04}-{month:02}-{day:02}");
     let date: daily::Date = match text.parse() {
         Ok(date) => date,
-        Err(e) => return error(&e.to_string()),
+        // The only refusal: the page words it from the kind.
+        Err(e) => {
+            return Object::new()
+                .string("error", &e.to_string())
+                .string("kind", "not-a-date")
+                .finish()
+        }
     };
     let generated = daily::puzzle(date);
     generated_json(
@@ -403,6 +409,8 @@ mod tests {
         assert!(json.contains(&d.puzzle.to_line()));
         assert!(json.contains("\"level\":\"easy\""));
         assert!(daily(2026, 2, 29).contains("error"));
+        assert!(daily(2026, 2, 29).contains("\"kind\":\"not-a-date\""));
+        assert!(!daily(2028, 2, 29).contains("error"));
     }
 
     #[test]

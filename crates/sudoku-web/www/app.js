@@ -315,8 +315,8 @@ async function daily(date, fromLink) {
   busy(true);
   const g = await call("daily", y, m, d);
   if (t != token) return;
-  // The engine's error names the date and the expected form (for the CLI); the page knows both.
-  if (g.error) return busy(false), note(/not a date/.test(g.error) ? `There is no daily puzzle for ${date}: that date does not exist.`
+  // The engine's sentence names the date and the expected form (for the CLI); the page knows both.
+  if (g.error) return busy(false), note(g.kind == "not-a-date" ? `There is no daily puzzle for ${date}: that date does not exist.`
     : `The daily puzzle for ${date} could not be made (${g.error}).`);
   fromLink ? startLinked(g, "daily " + g.date) : start(g, "daily " + g.date);
 }
