@@ -5,9 +5,10 @@
 //! 81-character lines with `.` for blanks. Every function answers with one
 //! JSON object; a request that cannot be met answers `{"error": "..."}`
 //! with a sentence for the player, never a panic. A text that is not a
-//! puzzle also answers `"parse"`: where and what, as fields
-//! ([`parse_json`]), so that the page words it for players without
-//! reading the sentence, which is the CLI's.
+//! puzzle also answers `"parse"`: where and what, as fields (line,
+//! column in characters, kind, and the character, cells or rows found),
+//! so that the page words it for players without reading the sentence,
+//! which is the CLI's.
 
 use sudoku_core::format::ParseErrorKind;
 use sudoku_core::hint::{self, Hint};
