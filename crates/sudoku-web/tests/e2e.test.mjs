@@ -213,6 +213,13 @@ async function selected(b) {
   return sel.length ? Number(await sel[0].attr("data-cell")) : null;
 }
 
+/** The live region's text. */
+const status = async (b) => (await textOf(b, "#status")).trim();
+/** "row 3, column 4" for cell 21, as the live region names cells. */
+const where = (c) => `row ${Math.floor(c / 9) + 1}, column ${(c % 9) + 1}`;
+/** The data-cell of the focused element (undefined when it is not a cell). */
+const focusedCell = (b) => b.execute(() => document.activeElement?.dataset.cell);
+
 /** Arrow keys from cell `from` to cell `to`. */
 function arrows(from, to) {
   const keys = [];
@@ -486,6 +493,20 @@ describe("playing", () => {
       board[c] = String(wrong);
     }
     await waitFor(() => isOpen(b, "#lost-dialog"), { timeout: 3000, message: `#lost-dialog after ${limit.v} mistakes` });
+    assert.equal((await textOf(b, "#lost-why")).trim(), "That was the last mistake allowed.");
+    await b.keys(Key.Escape);
+    // The game is over: its move buttons are disabled, and its keys say why nothing happens.
+    for (const id of ["#hint", "#fill", "#pause", "#erase", '#keypad [data-digit="1"]']) {
+      assert.equal(await (await b.find(id)).enabled(), false, `${id} is disabled once the game is lost`);
+    }
+    await b.keys("?");
+    assert.equal(await status(b), "This game is over: New game or Try again.", "? on a lost game says why nothing happens");
+    // The dialog was shown once: a reload does not show it again.
+    await b.navigate(server.url);
+    await waitReady(b);
+    await sleep(300);
+    assert.equal(await isOpen(b, "#lost-dialog"), false, "a reload does not reopen #lost-dialog");
+    assert.equal(await (await b.find("#hint")).enabled(), false, "#hint stays disabled after the reload");
   });
 });
 
@@ -528,6 +549,7 @@ describe("pencil marks", () => {
     assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "true", "#pencil turns pencil mode on");
     await b.keys(String(d1), String(d2));
     assert.equal(await marksOf(b, c), (1 << d1) | (1 << d2), `pencil ${d1} ${d2} in data-marks`);
+    assert.equal(await status(b), `Pencil mark ${d2} in ${where(c)}.`, "a pencil-mode digit is announced");
     assert.equal(await valueOf(b, c), "0", "pencil digits are not placed");
     await (await b.find(`#keypad button[data-digit="${d3}"]`)).click();
     assert.equal(await marksOf(b, c), (1 << d1) | (1 << d2) | (1 << d3), "the keypad pencils too");
@@ -537,11 +559,14 @@ describe("pencil marks", () => {
     assert.equal(await attrOf(b, "#pencil", "aria-pressed"), "false", "n turns pencil mode off");
     await b.keys([Key.Shift, String(d1)]);
     assert.equal(await marksOf(b, c), (1 << d1) | (1 << d2) | (1 << d3), "Shift+digit toggles a mark");
+    assert.equal(await status(b), `Pencil mark ${d1} in ${where(c)}.`, "Shift+digit is announced");
     await b.keys([Key.Shift, String(d1)]);
     assert.equal(await marksOf(b, c), (1 << d2) | (1 << d3), "Shift+digit again takes it away");
+    assert.equal(await status(b), `Pencil mark ${d1} removed from ${where(c)}.`, "and so is its removal");
     assert.equal(await valueOf(b, c), "0");
     await b.keys("x");
     assert.equal(await marksOf(b, c), 0, "x clears the marks");
+    assert.equal(await status(b), "Cleared all pencil marks.", "x is announced");
 
     // Auto-remove: marks of a digit in peers go when the digit is placed.
     // The setting is read where the player sees it, in #settings-dialog.
@@ -590,6 +615,7 @@ describe("pencil marks", () => {
       await b.keys(solution[c]);
     }
     await b.keys("f");
+    await waitFor(async () => (await status(b)) === "Filled in all candidates.", { message: "f is announced" });
     const check = async (how) => {
       const all = await cells(b, { classes: false });
       const line = all.map((x) => (x.value === "0" ? "." : x.value)).join("");
@@ -709,6 +735,11 @@ describe("hints", () => {
     const all = await cells(b);
     const gets = all.filter((x) => x.classes.has("hint-gets")).map((x) => x.cell);
     assert.deepEqual(gets.map(cellName), native.placements.map(([c]) => cellName(c)), ".hint-gets is the CLI's placement");
+    // The digit the cell gets is drawn near a placed digit's size, not a pencil mark's.
+    const [got, digit] = await b.execute(() =>
+      [".hint-gets .m .g", ".hint-gets"].map((q) => parseFloat(getComputedStyle(document.querySelector(q)).fontSize)),
+    );
+    assert.ok(got >= 0.75 * digit, `the hinted digit is readable: ${got}px against a digit's ${digit}px`);
     await (await b.find("#apply-hint")).click();
     const [c, d] = native.placements[0];
     await waitFor(async () => (await valueOf(b, c)) !== "0", { message: "#apply-hint placed the digit" });
@@ -745,7 +776,7 @@ describe("hints", () => {
 });
 
 describe("undo, redo, reload", () => {
-  e2e("undo (u, Ctrl+Z, #undo) and redo (Ctrl+Y, Ctrl+R, #redo) restore data-value", async (b) => {
+  e2e("undo (u, Ctrl+Z, #undo) and redo (Ctrl+Y, Ctrl+Shift+Z, #redo) restore data-value; Ctrl+R and Cmd+R stay the browser's", async (b) => {
     const { solution } = facts.get(EASY1);
     await openPuzzle(b, EASY1);
     const [c1, c2, c3] = blanks(EASY1);
@@ -764,8 +795,18 @@ describe("undo, redo, reload", () => {
     assert.deepEqual(await values(), ["0", "0", "0"], "#undo undoes the first");
     await b.keys([Key.Control, "y"]);
     assert.deepEqual(await values(), [s[0], "0", "0"], "Ctrl+Y redoes");
-    await b.keys([Key.Control, "r"]);
-    assert.deepEqual(await values(), [s[0], s[1], "0"], "Ctrl+R redoes (and does not reload)");
+    // Ctrl+R and Cmd+R are the browser's reload: the page neither takes them (preventDefault) nor redoes.
+    const taken = await b.execute(() =>
+      [{ ctrlKey: true }, { metaKey: true }, { ctrlKey: true, shiftKey: true, key: "R" }].map((m) => {
+        const e = new KeyboardEvent("keydown", { key: "r", code: "KeyR", bubbles: true, cancelable: true, ...m });
+        document.dispatchEvent(e);
+        return e.defaultPrevented;
+      }),
+    );
+    assert.deepEqual(taken, [false, false, false], "Ctrl+R, Cmd+R and Ctrl+Shift+R are left to the browser");
+    assert.deepEqual(await values(), [s[0], "0", "0"], "Ctrl+R does not redo");
+    await b.keys([Key.Control, Key.Shift, "z"]);
+    assert.deepEqual(await values(), [s[0], s[1], "0"], "Ctrl+Shift+Z redoes");
     await (await b.find("#redo")).click();
     assert.deepEqual(await values(), s, "#redo redoes");
     // Overwriting a digit, and marks, are undone too.
@@ -778,6 +819,9 @@ describe("undo, redo, reload", () => {
     await (await cellEl(b, c3)).click();
     await b.keys(Key.Backspace);
     assert.equal(await valueOf(b, c3), "0");
+    assert.equal(await status(b), `Erased ${where(c3)}.`, "Backspace is announced");
+    await b.keys("0");
+    assert.equal(await status(b), `Nothing to erase in ${where(c3)}.`, "0 on an empty cell says so");
     const d = digitsOf(candidatesOf(await boardLine(b))[c3])[0];
     await b.keys([Key.Shift, String(d)]);
     assert.equal(await marksOf(b, c3), 1 << d);
@@ -837,6 +881,12 @@ describe("restart, print", () => {
     assert.equal(await valueOf(b, c1), solution[c1]);
     assert.notEqual(await marksOf(b, c2), 0);
     await (await b.find("#restart")).click();
+    await waitFor(() => isOpen(b, "#confirm-dialog"), { message: "#restart asks first" });
+    assert.equal((await (await b.activeElement()).text()).trim(), "Cancel", "the confirmation focuses Cancel, so Enter is harmless");
+    await b.keys(Key.Enter);
+    await waitFor(async () => !(await isOpen(b, "#confirm-dialog")), { message: "Enter cancels" });
+    assert.equal(await valueOf(b, c1), solution[c1], "Enter on the confirmation keeps the game");
+    await (await b.find("#restart")).click();
     // A confirmation, if the page asks for one: its button that says so.
     const dialogs = await b.findAll("dialog[open]");
     if (dialogs.length) {
@@ -865,6 +915,8 @@ describe("restart, print", () => {
 describe("pause", () => {
   e2e("pause hides the board and stops the timer", async (b) => {
     const { solution } = facts.get(EASY1);
+    const html = await (await fetch(server.url)).text();
+    assert.match(html, /<span id="timer">00:00<\/span>/, "the page's HTML shows the time as the script does");
     await openPuzzle(b, EASY1);
     await waitFor(async () => (await timerSeconds(b)) >= 1, { timeout: 5000, message: "the timer runs" });
     assert.notEqual(await attrOf(b, "#paused-overlay", "hidden"), null, "#paused-overlay is hidden while playing");
@@ -901,6 +953,20 @@ describe("pause", () => {
     // And #pause the button.
     await (await b.find("#pause")).click();
     await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "#pause pauses" });
+    await (await b.find("#resume")).click();
+    // A hidden tab pauses; another tab's save (which keeps no automatic pause) makes the board
+    // playable again while the tab is hidden: once shown, the live region does not say "Paused.".
+    const visible = (on, fire) => b.execute((on, fire, k) => {
+      Object.defineProperty(document, "hidden", { value: !on, configurable: true });
+      Object.defineProperty(document, "visibilityState", { value: on ? "visible" : "hidden", configurable: true });
+      if (fire) dispatchEvent(new StorageEvent("storage", { key: k }));
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, on, fire, GAME_KEY);
+    await visible(false);
+    await waitFor(async () => (await status(b)) === "Paused.", { message: "a hidden tab pauses" });
+    await visible(true, true);
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) !== null, { message: "the other tab's save unpaused the board" });
+    assert.notEqual(await status(b), "Paused.", "no stale \"Paused.\" on a playable board");
   });
 });
 
@@ -934,6 +1000,7 @@ describe("daily, import, share", () => {
       });
       const label = await attrOf(b, "#board", "data-label");
       assert.ok(label?.includes(date), `data-label "${label}" names the date`);
+      assert.equal((await textOf(b, "#label")).trim(), `Daily ${date}`, "the header says which puzzle this is");
       const [rating] = await nativeRatings([line], `daily-${date}.txt`);
       const shown = await shownRating(b);
       assert.deepEqual({ er: shown.er, level: shown.level }, { er: rating.er, level: rating.level }, `#rating "${shown.text}"`);
@@ -1000,6 +1067,11 @@ describe("daily, import, share", () => {
     await (await b.find("#new-game")).click();
     await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
     assert.notEqual(await textOf(b, "#daily"), before, `#daily marks today's puzzle done ("${before}" before)`);
+    // Clicked again: the page says so and shows the result again (it does not restart the puzzle).
+    await (await b.find("#daily")).click();
+    await waitFor(async () => (await status(b)) === "Today's puzzle is already solved.", { message: "#daily once solved is answered" });
+    assert.equal(await isOpen(b, "#done-dialog"), true, "the solved daily's result is shown again");
+    assert.equal(await boardLine(b), solution, "the solved board stays");
     const stats = JSON.parse(await b.execute((k) => localStorage.getItem(k), STATS_KEY));
     assert.deepEqual(stats.daily.days, [today], "the statistics name the UTC date");
   });
@@ -1028,8 +1100,24 @@ describe("daily, import, share", () => {
     });
   });
 
-  e2e("import through the dialog (81 characters and a 9×9 grid) and its refusals", async (b) => {
+  e2e("import through the dialog (81 characters and a 9×9 grid) and its refusals; it and New game say what leaving a game in progress means", async (b) => {
     await openPuzzle(b, EASY1);
+    assert.equal((await textOf(b, "#label")).trim(), "Imported", "the header says the puzzle is imported");
+    // Import and New game say, only when a game is in progress, that it will count as played, not won.
+    const leaving = async (dialog) => {
+      await (await b.find(dialog === "#import-dialog" ? "#import" : "#new-game")).click();
+      await waitFor(() => isOpen(b, dialog), { message: `${dialog} open` });
+      const shown = await (await b.find(`${dialog} .leaving`)).displayed();
+      if (shown) assert.equal((await textOf(b, `${dialog} .leaving`)).trim(), "The game in progress will count as played, not won.");
+      await b.keys(Key.Escape);
+      await waitFor(async () => !(await isOpen(b, dialog)), { message: `Escape closes ${dialog}` });
+      return shown;
+    };
+    assert.deepEqual([await leaving("#import-dialog"), await leaving("#new-game-dialog")], [false, false], "no game in progress: no line");
+    const c0 = blanks(EASY1)[0];
+    await (await cellEl(b, c0)).click();
+    await b.keys(facts.get(EASY1).solution[c0]);
+    assert.deepEqual([await leaving("#import-dialog"), await leaving("#new-game-dialog")], [true, true], "a game in progress: the line");
     const importText = async (text) => {
       await (await b.find("#import")).click();
       await waitFor(() => isOpen(b, "#import-dialog"), { message: "#import-dialog open" });
@@ -1091,6 +1179,7 @@ describe("daily, import, share", () => {
         { timeout: 5000, message: `${what}: #note or #import-error says why` },
       );
       assert.ok(why.length > 5, `${what}: ${why}`);
+      assert.doesNotMatch(why, /: [A-Z]/, `${what}: no capital after the colon: ${why}`);
       const injected = await b.execute(
         `return { imgs: document.querySelectorAll('img[src="x"]').length, b: document.querySelectorAll("#injected").length,
                   scripts: [...document.scripts].filter((s) => s.textContent.includes("pwned")).length,
@@ -1170,6 +1259,7 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     // A link opened in a new load, declined with the dialog's button.
     await openPage(b, `#p=${EASY2}`);
     await waitFor(() => isOpen(b, "#link-dialog"), { message: "#link-dialog asks before the link replaces the game" });
+    assert.equal((await (await b.activeElement()).text()).trim(), "Keep playing", "the link dialog focuses Keep playing");
     await (await b.find("#link-dialog .close")).click();
     assert.equal(await isOpen(b, "#link-dialog"), false);
     assert.equal(await attrOf(b, "#board", "data-puzzle"), puzzle, "declined: the game stays");
@@ -1219,6 +1309,7 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     assert.equal((await textOf(b, "#mistakes")).trim(), "Mistakes 3");
     await chooseLimit(b, 3);
     await waitFor(() => isOpen(b, "#lost-dialog"), { timeout: 3000, message: "#lost-dialog once the limit is at the mistakes made" });
+    assert.equal((await textOf(b, "#lost-why")).trim(), "The mistake limit is now 3, and 3 mistakes were already made.", "the loss is told as the limit's");
     assert.equal((await textOf(b, "#mistakes")).trim(), "Mistakes 3/3");
     await b.keys(Key.Escape);
     const c = blanks(EASY1).at(-1);
@@ -1336,13 +1427,21 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     const { solution } = facts.get(EASY1);
     await openPuzzle(b, EASY1);
     const [c, c2] = blanks(EASY1);
-    const where = (x) => `row ${Math.floor(x / 9) + 1}, column ${(x % 9) + 1}`;
     await (await cellEl(b, c)).click();
     await b.keys(solution[c]);
     await b.keys("u");
     assert.equal((await textOf(b, "#status")).trim(), `Undid ${solution[c]} in ${where(c)}.`);
     await b.keys([Key.Control, "y"]);
     assert.equal((await textOf(b, "#status")).trim(), `Redid ${solution[c]} in ${where(c)}.`);
+    // Focus follows the selection that undo and redo move, so the next digit goes where the focus is.
+    await (await cellEl(b, c2)).click();
+    assert.equal(await focusedCell(b), String(c2), "a click focuses the cell");
+    await b.keys("u");
+    assert.equal(await selected(b), c, "undo selects the undone cell");
+    assert.equal(await focusedCell(b), String(c), "and focuses it");
+    await (await cellEl(b, c2)).click();
+    await b.keys([Key.Control, "y"]);
+    assert.equal(await focusedCell(b), String(c), "redo focuses the redone cell");
     const d = digitsOf(candidatesOf(await boardLine(b))[c2])[0];
     await (await cellEl(b, c2)).click();
     await b.keys([Key.Shift, String(d)]);
@@ -1501,6 +1600,72 @@ describe("storage", () => {
     await (await cellEl(b, c)).click();
     await b.keys(sol[c]);
     assert.equal(await valueOf(b, c), sol[c], "the page plays after a reload with a full localStorage");
+    // Room again, except for the pool of puzzles made ahead: it is only a cache, so no note names it,
+    // and the note about the game goes with the next save that works.
+    await b.execute(() => {
+      for (const k of Object.keys(localStorage)) if (k.startsWith("filler-")) localStorage.removeItem(k);
+      const set = Storage.prototype.setItem;
+      window.poolRefused = 0;
+      Storage.prototype.setItem = function (k, v) {
+        if (k.endsWith("/pool")) throw (window.poolRefused++, new DOMException("full", "QuotaExceededError"));
+        return set.call(this, k, v);
+      };
+    });
+    const c2 = [...(await boardLine(b))].findIndex((ch) => ch === ".");
+    await (await cellEl(b, c2)).click();
+    await b.keys(sol[c2]);
+    assert.equal((await textOf(b, "#note")).trim(), "", "a save that works again takes the note away");
+    await (await b.find("#new-game")).click();
+    await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
+    await (await b.find('#new-game-dialog [data-level="easy"]')).click();
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) !== puzzle, { timeout: 20000, message: "a new easy game" });
+    await waitFor(() => b.execute(() => window.poolRefused > 0), { timeout: 20000, message: "the pool's save refused" });
+    await sleep(200);
+    assert.equal((await textOf(b, "#note")).trim(), "", "a pool that is not saved gets no note");
+  });
+
+  e2e("saved values out of bounds are refused: huge statistics, more won than played, mistakes over the limit, a date that does not exist, marks with bit 0", async (b) => {
+    const { solution } = facts.get(EASY1);
+    const setUp = async (game, stats) => {
+      await b.navigate(`${server.url}__blank.html`);
+      await b.execute((k1, v1, k2, v2) => {
+        localStorage.clear();
+        localStorage.setItem(k1, v1);
+        if (v2) localStorage.setItem(k2, v2);
+      }, GAME_KEY, JSON.stringify({ puzzle: EASY1, solution, ...game }), STATS_KEY, stats && JSON.stringify(stats));
+      await b.navigate(server.url);
+      await waitReady(b);
+    };
+    const stat = (x) => ({ played: 3, won: 2, best: 60000, total: 130000, streak: 1, bestStreak: 2, ...x });
+    for (const [what, bad] of [
+      ["huge counts", { easy: stat({ played: 1e10 }) }],
+      ["a huge best time", { easy: stat({ best: 3e12, total: 3e12 }) }],
+      ["a streak of 2**31", { easy: stat({ streak: 2 ** 31, bestStreak: 2 ** 31 }) }],
+      ["a fraction", { easy: stat({ played: 2.5 }) }],
+      ["more won than played", { easy: stat({ won: 4 }) }],
+      ["a day that does not exist", { daily: stat({ days: ["2026-02-30"] }) }],
+    ]) {
+      await setUp({}, bad);
+      assert.match(await textOf(b, "#note"), /statistics could not be read/, `${what}: refused with a note`);
+      const row = await statsRow(b, Object.keys(bad)[0]);
+      assert.deepEqual([row.played, row.won, row.streak], [0, 0, 0], `${what}: not shown`);
+    }
+    await setUp({}, { easy: stat({}) });
+    assert.equal((await textOf(b, "#note")).trim(), "", "sane statistics are read");
+    assert.equal((await statsRow(b, "easy")).played, 3);
+    // A game with more mistakes than its limit is lost on load.
+    await setUp({ mistakes: 7, settings: { limit: 3, autoRemove: true, showTimer: true, highlight: true } });
+    await waitFor(() => isOpen(b, "#lost-dialog"), { message: "mistakes over the limit: lost on load" });
+    assert.match(await textOf(b, "#lost-why"), /7 mistakes, over the limit of 3/);
+    assert.equal(await (await b.find("#hint")).enabled(), false, "and over");
+    // A daily date that does not exist, and marks with bit 0 (no digit 0): the save is unreadable.
+    const marks = Array(81).fill(0);
+    marks[blanks(EASY1)[0]] = 1 | (1 << 4);
+    for (const [what, game] of [["daily 9999-99-99", { label: "daily 9999-99-99" }], ["daily 2026-02-30", { label: "daily 2026-02-30" }], ["marks with bit 0", { marks }]]) {
+      await setUp(game);
+      assert.match(await textOf(b, "#note"), /saved game could not be read/, `${what}: refused`);
+      assert.notEqual(await attrOf(b, "#board", "data-label"), game.label ?? "imported", `${what}: not loaded`);
+    }
   });
 });
 
@@ -1615,7 +1780,22 @@ describe("layout and screenshots", () => {
         return { sw: x.scrollWidth, cw: x.clientWidth, ...x.getBoundingClientRect().toJSON() };
       });
       assert.ok(d.sw <= d.cw && d.left >= 0 && d.right <= width, `${at}: #stats-dialog fits, without a horizontal scroll: ${JSON.stringify(d)}`);
+      assert.ok(d.left >= 4 && d.right <= width - 4, `${at}: #stats-dialog leaves a margin at the sides: ${JSON.stringify(d)}`);
       await b.keys(Key.Escape);
+      await waitFor(async () => !(await isOpen(b, "#stats-dialog")), { message: "Escape closes #stats-dialog" });
+      if ((width === 740 && height === 360) || width === 320) {
+        // A hint opened (or taken a stage further) is brought into view.
+        const stage = Number(await attrOf(b, "#hint-panel", "data-stage"));
+        await b.execute(() => scrollTo(0, 0));
+        await b.keys("?");
+        await waitFor(async () => Number(await attrOf(b, "#hint-panel", "data-stage")) === stage + 1, { message: `${at}: ? opens hint stage ${stage + 1}` });
+        const t = await waitFor(async () => {
+          const r = await b.execute(() => document.querySelector("#hint-text p:last-child")?.getBoundingClientRect().toJSON());
+          return r && r.top >= 0 && r.bottom <= height + 0.5 && r;
+        }, { timeout: 3000, message: `${at}: the hint's text in view` });
+        assert.ok(t.height > 0, `${at}: the hint's text is shown: ${JSON.stringify(t)}`);
+        await b.screenshot(join(SCREENS, `phone-${width}x${height}-hint.png`));
+      }
     }
   });
 

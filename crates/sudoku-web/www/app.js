@@ -50,31 +50,44 @@ const store = (k, v) => {
   } catch {
     failing.add(k);
   }
-  notes.storage = failing.has("game") ? "Storage is full or unavailable: this game is not being saved."
-    : failing.size ? "Storage is full or unavailable: the statistics are not being saved." : "";
+  // The pool of puzzles made ahead is only a cache: the note names what the player would lose.
+  const lost = [failing.has("game") && "this game", failing.has("stats") && "the statistics"].filter(Boolean);
+  notes.storage = lost.length ? `Storage is full or unavailable: ${lost.join(" and ")} ${lost.length > 1 ? "are" : "is"} not being saved.` : "";
   showNotes();
 };
 const int = (v, hi = 1e15) => Number.isInteger(v) && v >= 0 && v <= hi;
+// Pencil marks: a mask of the digits 1-9 (bit d for digit d; bit 0 is never set).
+const mask = m => int(m, 1022) && !(m & 1);
+const isDate = d => {
+  const t = typeof d == "string" && /^\d{4}-\d\d-\d\d$/.test(d) ? Date.parse(d + "T00:00:00Z") : NaN;
+  return !isNaN(t) && new Date(t).toISOString().slice(0, 10) == d;
+};
 const isPuzzle = (p, s) => typeof p == "string" && typeof s == "string" && /^[1-9.]{81}$/.test(p) && /^[1-9]{81}$/.test(s)
   && !conflicts(cells(s)).size && [...p].every((ch, i) => ch == "." || ch == s[i]);
 const rating = r => r && typeof r == "object" && ["er", "ep", "ed"].every(k => typeof r[k] == "number")
   && LEVELS.includes(r.level) && typeof r.hardest == "string" && r.hardest.length < 80
   ? { er: r.er, ep: r.ep, ed: r.ed, level: r.level, hardest: r.hardest } : null;
 const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.isArray(d) && d.every(x => Array.isArray(x)
-  && x.length == 5 && int(x[0], 80) && int(x[1], 9) && int(x[2], 1022) && int(x[3], 9) && int(x[4], 1022)));
+  && x.length == 5 && int(x[0], 80) && int(x[1], 9) && mask(x[2]) && int(x[3], 9) && mask(x[4])));
 // Days are UTC days, as for `sudoku daily`: the daily puzzle changes at 00:00 UTC everywhere.
 const today = (d = new Date()) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const MAX_ELAPSED = 100 * 3600 * 1000;
 const SETTINGS = { limit: 0, autoRemove: true, showTimer: true, highlight: true };
 const LABEL = /^(easy|medium|hard|expert|extreme|imported|daily \d{4}-\d\d-\d\d)$/;
+const isLabel = l => typeof l == "string" && LABEL.test(l) && (!l.startsWith("daily") || isDate(l.slice(6)));
+// Statistics with sane bounds (as the terminal game reads them): counts are integers up to 10^8,
+// times up to 100 hours a game, never more won than played; anything else is unreadable.
+const N = 1e8;
+const statsOk = x => x && typeof x == "object" && ["played", "won", "streak", "bestStreak"].every(f => int(x[f], N))
+  && int(x.best, MAX_ELAPSED) && int(x.total, x.won * MAX_ELAPSED) && x.won <= x.played && x.streak <= x.bestStreak
+  && x.bestStreak <= x.won && (x.days === undefined || Array.isArray(x.days) && x.days.length <= 400 && x.days.every(isDate));
 
 const S = { settings: { ...SETTINGS }, sel: null, pencil: false, ver: 0 };
 let stats = {}, pool = {}, booting = true;
 // Another tab's saves are taken over: one game, one set of statistics.
 function loadStats() {
   const st = load("stats");
-  if (st && typeof st == "object" && !Array.isArray(st) && Object.entries(st).every(([k, x]) => (LEVELS.includes(k) || k == "daily") && x
-    && ["played", "won", "best", "total", "streak", "bestStreak"].every(f => typeof x[f] == "number" && x[f] >= 0) && Array.isArray(x.days ?? []))) stats = st;
+  if (st && typeof st == "object" && !Array.isArray(st) && Object.entries(st).every(([k, x]) => (LEVELS.includes(k) || k == "daily") && statsOk(x))) stats = st;
   else return st === null;
   return 1;
 }
@@ -92,10 +105,10 @@ function restore(g) {
   const { puzzle: p, board = p, marks = zeros(), undo = [], redo = [], elapsed = 0, mistakes = 0, hints = 0,
     label = "imported", over = null, counted = false, settings = SETTINGS, sel = null, pencil = false, paused = false, stage = 0 } = g;
   const ok = typeof board == "string" && /^[1-9.]{81}$/.test(board) && [...p].every((ch, i) => ch == "." || ch == board[i])
-    && Array.isArray(marks) && marks.length == 81 && marks.every(m => int(m, 1022))
+    && Array.isArray(marks) && marks.length == 81 && marks.every(mask)
     && edits(undo) && edits(redo) && [undo, redo].flat(2).every(x => p[x[0]] == ".")
     && typeof elapsed == "number" && elapsed >= 0 && elapsed < 1e12 && int(mistakes) && int(hints)
-    && LABEL.test(label) && [null, "won", "lost"].includes(over) && typeof counted == "boolean"
+    && isLabel(label) && [null, "won", "lost"].includes(over) && typeof counted == "boolean"
     && (g.rating == null || rating(g.rating)) && settings && [0, 3, 5].includes(settings.limit)
     && ["autoRemove", "showTimer", "highlight"].every(k => typeof settings[k] == "boolean")
     && (sel === null || int(sel, 80)) && typeof pencil == "boolean" && typeof paused == "boolean" && int(stage, 3);
@@ -183,6 +196,7 @@ function render() {
   });
   grid.dataset.puzzle = S.puzzle;
   grid.dataset.label = S.label;
+  $("label").textContent = S.label.startsWith("daily") ? "Daily " + S.label.slice(6) : S.label[0].toUpperCase() + S.label.slice(1);
   grid.classList.toggle("paused", S.paused);
   cellEls.forEach((x, i) => {
     const v = b[i], given = S.puzzle[i] != ".", hl = set.highlight && sel != null;
@@ -204,7 +218,12 @@ function render() {
     x.setAttribute("aria-label", `Row ${R(i) + 1}, column ${C(i) + 1}, ${v ? v + (given ? ", given" : "") : "empty"}`
       + (!v && marks[i] ? ", pencil " + digits(marks[i]).join(" ") : "") + (conf.has(i) ? ", conflict" : ""));
   });
+  // Focus follows the selection when the grid has it (undo, redo, another tab's save, a restore).
+  if (document.activeElement?.classList.contains("cell") && sel != null && document.activeElement != cellEls[sel]) cellEls[sel].focus();
   keys.forEach((k, j) => k.classList.toggle("done", count[j + 1] > 8));
+  // A finished game takes no more moves: its buttons say so by being disabled.
+  for (const b of [...keys, ...["erase", "hint", "fill", "pause"].map($)]) b.disabled = !!S.over;
+  if (!S.paused && $("status").textContent == "Paused.") announce("");
   $("pencil").setAttribute("aria-pressed", S.pencil);
   $("pause").setAttribute("aria-pressed", S.paused);
   $("paused-overlay").hidden = !S.paused;
@@ -245,6 +264,8 @@ const busy = on => {
 };
 
 // Games.
+// The New game and Import dialogs say what leaving a game in progress means for the statistics.
+const leaving = () => document.querySelectorAll(".leaving").forEach(p => p.hidden = !inProgress());
 function record(won) {
   const day = S.label.startsWith("daily") && S.label.slice(6), k = day ? "daily" : LEVELS.includes(S.label) && S.label;
   if (S.counted) return;
@@ -265,6 +286,8 @@ function record(won) {
   } else x.streak = 0;
   store("stats", stats);
 }
+// A finished game's moves are refused aloud: its buttons are disabled, its keys say why.
+const ended = () => S.over && (announce(S.over == "lost" ? "This game is over: New game or Try again." : "This puzzle is solved: New game for another."), 1);
 // A game in progress: one that leaving would count as played and not won.
 const inProgress = () => S.puzzle && !S.over && !S.counted && S.undo.length > 0;
 function start(g, label) {
@@ -278,7 +301,7 @@ function start(g, label) {
   busy(false);
   changed();
   closeAll();
-  announce(`New puzzle: ${label}`);
+  announce(`New puzzle: ${label}` + (label.startsWith("daily") && stats.daily?.days?.includes(label.slice(6)) ? " (played before: not counted again)." : "."));
 }
 let token = 0;
 async function newGame(l) {
@@ -310,7 +333,13 @@ function startLinked(g, label) {
 }
 async function daily(date, fromLink) {
   closeAll();
-  if (S.label == "daily " + date) return;
+  // The daily puzzle being played (or solved) is not replaced by itself: the player is told, and a
+  // solved one shows its result again.
+  if (S.label == "daily " + date) {
+    const it = date == today() ? "Today's puzzle" : `The daily puzzle for ${date}`;
+    if (S.over == "won") showDone();
+    return announce(`${it} is ${S.over == "won" ? "already solved" : S.over ? "already over" : "already open"}.`);
+  }
   const t = ++token, [y, m, d] = date.split("-").map(Number);
   busy(true);
   const g = await call("daily", y, m, d);
@@ -388,7 +417,7 @@ async function fromHash() {
   if (s.replace(/0/g, ".") == S.puzzle) return;
   const t = ++token, r = await read81(s);
   if (t != token) return;
-  if (typeof r == "string") return note("The link's puzzle was refused: " + r);
+  if (typeof r == "string") return note("The link's puzzle was refused: " + r[0].toLowerCase() + r.slice(1));
   startLinked(r, "imported");
 }
 
@@ -401,7 +430,7 @@ function changed() {
   render();
 }
 function edit(f) {
-  if (!S.puzzle || S.over || S.paused) return;
+  if (!S.puzzle || ended() || S.paused) return;
   const b = S.board.slice(), m = S.marks.slice(), d = [];
   f();
   for (let i = 0; i < 81; i++) if (b[i] != S.board[i] || m[i] != S.marks[i]) d.push([i, b[i], m[i], S.board[i], S.marks[i]]);
@@ -419,9 +448,18 @@ function put(c, d) {
 }
 function input(d, mark) {
   const c = S.sel, where = c == null ? "" : `row ${R(c) + 1}, column ${C(c) + 1}`;
-  if (c == null || S.puzzle[c] != "." || S.over || S.paused) return;
-  if (!d) return edit(() => S.board[c] ? S.board[c] = 0 : S.marks[c] = 0);
-  if (mark || S.pencil) return S.board[c] || edit(() => S.marks[c] ^= 1 << d);
+  if (c == null || ended() || S.paused) return;
+  if (S.puzzle[c] != ".") return announce(`The ${S.puzzle[c]} in ${where} is given.`);
+  if (!d) {
+    if (!S.board[c] && !S.marks[c]) return announce(`Nothing to erase in ${where}.`);
+    edit(() => S.board[c] ? S.board[c] = 0 : S.marks[c] = 0);
+    return announce(`Erased ${where}.`);
+  }
+  if (mark || S.pencil) {
+    if (S.board[c]) return announce(`${where[0].toUpperCase() + where.slice(1)} holds a digit: erase it before pencil marks.`);
+    edit(() => S.marks[c] ^= 1 << d);
+    return announce(S.marks[c] >> d & 1 ? `Pencil mark ${d} in ${where}.` : `Pencil mark ${d} removed from ${where}.`);
+  }
   if (S.board[c] == d) return;
   const wrong = d != S.solution[c];
   if (wrong) S.mistakes++;
@@ -431,8 +469,9 @@ function input(d, mark) {
   if (wrong) enforceLimit();
 }
 // The mistake limit holds at once, also when it is lowered during a game to the mistakes already made.
-function enforceLimit() {
+function enforceLimit(why = "That was the last mistake allowed.") {
   if (!S.puzzle || S.over || !S.settings.limit || S.mistakes < S.settings.limit) return;
+  $("lost-why").textContent = why;
   tick();
   S.over = "lost";
   S.paused = false;
@@ -470,7 +509,8 @@ function told(d) {
   return ds.length == 1 ? `pencil mark ${ds[0]} in ${at(c)}` : `the pencil marks of ${at(c)}`;
 }
 function step(from, to, j) {
-  if (!from.length || S.over || S.paused) return;
+  if (ended() || S.paused) return;
+  if (!from.length) return announce(`Nothing to ${j == 1 ? "undo" : "redo"}.`);
   const d = from.pop();
   for (const x of d) {
     S.board[x[0]] = x[j];
@@ -485,7 +525,6 @@ const move = k => {
   const c = S.sel ?? 40;
   S.sel = k % 9 ? R(c) * 9 + (C(c) + k + 9) % 9 : (c + k + 81) % 81;
   render();
-  if (document.activeElement?.classList.contains("cell")) cellEls[S.sel].focus();
 };
 // An engine call on the position of now (q gives its arguments). Its answer is dropped when the
 // position changed meanwhile or, with `again`, asked anew for the same puzzle's new position.
@@ -500,7 +539,7 @@ const hintQuery = () => ["hint", text(S.board), S.solution, S.marks];
 // answers, the hint opens that many stages (never past the last; applying takes a press of its own).
 let asking, pressedMeanwhile = 0;
 async function hint() {
-  if (!S.puzzle || S.over || S.paused) return;
+  if (!S.puzzle || ended() || S.paused) return;
   if (asking) return void pressedMeanwhile++;
   if (S.stage > 2) return apply();
   if (!S.hint) {
@@ -515,6 +554,8 @@ async function hint() {
   for (let i = 0; i < stages; i++) announce(S.hint.stages[S.stage++]);
   save();
   render();
+  // On a short screen (a phone, landscape) the panel is below the board: its text is brought into view.
+  $("hint-panel").scrollIntoView({ block: "nearest" });
 }
 async function apply() {
   const h = S.hint;
@@ -550,7 +591,7 @@ function restart() {
   announce("Restarted.");
 }
 function pause(on = !S.paused, auto = false) {
-  if (!S.puzzle || S.over || on == S.paused) return;
+  if (!S.puzzle || (auto ? S.over : ended()) || on == S.paused) return;
   tick();
   S.paused = on;
   S.autoPaused = on && auto;
@@ -572,8 +613,9 @@ const acts = {
   redo: () => step(S.redo, S.undo, 3),
   hint,
   "apply-hint": apply,
-  fill: () => ask(cand => edit(() => S.marks = S.marks.map((m, i) => S.board[i] ? m : cand[i])), cands, 1),
-  clear: () => edit(() => S.marks.fill(0)),
+  fill: () => ended() || ask(cand => (edit(() => S.marks = S.marks.map((m, i) => S.board[i] ? m : cand[i])),
+    S.over || S.paused || announce("Filled in all candidates.")), cands, 1),
+  clear: () => (edit(() => S.marks.fill(0)), S.over || S.paused || announce("Cleared all pencil marks.")),
   check,
   pause: () => pause(),
   resume: () => pause(false),
@@ -584,12 +626,14 @@ const acts = {
   "new-game": () => {
     $("daily").textContent = "Daily puzzle" + (stats.daily?.days?.includes(today()) ? " ✓" : "");
     open("new-game-dialog");
+    leaving();
   },
   daily: () => (clearNotes(), daily(today())),
   again: () => newGame(LEVELS.indexOf(S.label)),
   import: () => {
     $("import-error").textContent = "";
     open("import-dialog");
+    leaving();
   },
   "import-ok": async () => {
     $("import-error").textContent = await load81($("import-text").value) || "";
@@ -646,7 +690,7 @@ $("settings-dialog").onchange = () => {
   };
   save();
   render();
-  enforceLimit();
+  enforceLimit(`The mistake limit is now ${S.settings.limit}, and ${S.mistakes} mistake${S.mistakes > 1 ? "s were" : " was"} already made.`);
 };
 const MOVES = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1, k: -9, j: 9, h: -1, l: 1, w: -9, s: 9, a: -1, d: 1 };
 const KEYS = { Backspace: "erase", Delete: "erase", n: "pencil", m: "autoRemove", f: "fill", x: "clear", u: "undo", "?": "hint", c: "check", p: "pause" };
@@ -660,7 +704,8 @@ document.addEventListener("keydown", e => {
   if (dlg || /INPUT|TEXTAREA|SELECT/.test(e.target.tagName) || e.altKey) return;
   const k = e.key, z = k.toLowerCase(), dg = /^(Digit|Numpad)([1-9])$/.exec(e.code);
   const f = e.ctrlKey || e.metaKey
-    ? z == "z" ? acts[e.shiftKey ? "redo" : "undo"] : (z == "y" || z == "r") && acts.redo
+    // Ctrl/Cmd+R stays the browser's reload.
+    ? z == "z" ? acts[e.shiftKey ? "redo" : "undo"] : z == "y" && acts.redo
     : dg && e.shiftKey ? () => input(+dg[2], 1)
     : /^[0-9]$/.test(k) ? () => input(+k)
     : MOVES[k] || MOVES[z] ? () => move(MOVES[k] || MOVES[z]) : acts[KEYS[k] || KEYS[z]];
@@ -673,7 +718,7 @@ document.addEventListener("visibilitychange", () => document.hidden ? pause(true
 addEventListener("pagehide", () => S.puzzle && save());
 addEventListener("hashchange", fromHash);
 addEventListener("storage", e => {
-  if (e.key == K + "game" && restore(load("game"))) render(), rateMissing();
+  if (e.key == K + "game" && restore(load("game"))) render(), rateMissing(), enforceLimit();
   if (e.key == K + "stats") loadStats();
   if (e.key == K + "pool") loadPool();
 });
@@ -701,7 +746,9 @@ addEventListener("storage", e => {
   if (S.puzzle) {
     body.dataset.ready = "true";
     last = performance.now();
-    if (S.over) S.over == "won" ? showDone() : open("lost-dialog");
+    // The Solved or Out of mistakes dialog was shown when the game ended: a reload does not show it again.
+    // A saved game over its mistake limit (storage edited by hand) is lost now.
+    enforceLimit(`The saved game has ${S.mistakes} mistakes, over the limit of ${S.settings.limit}.`);
   }
   booting = false;
   navigator.serviceWorker?.register("sw.js").catch(() => {});
