@@ -1656,7 +1656,7 @@ describe("storage", () => {
     // A game with more mistakes than its limit is lost on load.
     await setUp({ mistakes: 7, settings: { limit: 3, autoRemove: true, showTimer: true, highlight: true } });
     await waitFor(() => isOpen(b, "#lost-dialog"), { message: "mistakes over the limit: lost on load" });
-    assert.match(await textOf(b, "#lost-why"), /7 mistakes, over the limit of 3/);
+    assert.match(await textOf(b, "#lost-why"), /7 mistakes, and its limit is 3/);
     assert.equal(await (await b.find("#hint")).enabled(), false, "and over");
     // A daily date that does not exist, and marks with bit 0 (no digit 0): the save is unreadable.
     const marks = Array(81).fill(0);

@@ -272,7 +272,7 @@ function record(won) {
   S.counted = true;
   if (!k) return;
   loadStats();
-  const x = stats[k] ||= { played: 0, won: 0, best: 0, total: 0, streak: 0, bestStreak: 0 }, t = Math.round(S.elapsed);
+  const x = stats[k] ||= { played: 0, won: 0, best: 0, total: 0, streak: 0, bestStreak: 0 }, t = Math.min(Math.round(S.elapsed), MAX_ELAPSED);
   if (day) {
     if (x.days?.includes(day)) return;
     x.days = [...(x.days || []).slice(-399), day];
@@ -748,7 +748,7 @@ addEventListener("storage", e => {
     last = performance.now();
     // The Solved or Out of mistakes dialog was shown when the game ended: a reload does not show it again.
     // A saved game over its mistake limit (storage edited by hand) is lost now.
-    enforceLimit(`The saved game has ${S.mistakes} mistakes, over the limit of ${S.settings.limit}.`);
+    enforceLimit(`The saved game has ${S.mistakes} mistakes, and its limit is ${S.settings.limit}.`);
   }
   booting = false;
   navigator.serviceWorker?.register("sw.js").catch(() => {});
