@@ -488,14 +488,16 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     // name a real band.
     let scale = scale.unwrap_or_default();
     if let Some((lo, OPEN_RATING)) = rating {
-        let top = scale.ratings().highest().unwrap_or(0.0);
-        if lo > top {
-            let name = if scale == Scale::Se { "SE" } else { "native" };
-            return usage(format!(
-                "--rating {lo}.. is above every rating of the {name} scale (the highest is {top})"
-            ));
-        }
-        rating = Some((lo, top));
+        rating = match scale.band(Some(lo), None) {
+            Some(band) => Some(band),
+            None => {
+                let top = scale.ratings().highest().unwrap_or(0.0);
+                return usage(format!(
+                    "--rating {lo}.. is above every rating of the {} scale (the highest is {top})",
+                    scale.label()
+                ));
+            }
+        };
     }
     args.rating = rating;
     args.seed = seed;

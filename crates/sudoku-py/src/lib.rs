@@ -567,16 +567,15 @@ fn options_of(
         options = options.level(level);
     }
     if let Some((lo, hi)) = rating {
-        // An open top is the scale's highest rating, as on the CLI.
-        let top = core_rate::Scale::Se.ratings().highest().unwrap_or(0.0);
-        if let (Some(lo), None) = (lo, hi) {
-            if lo > top {
-                return Err(PyValueError::new_err(format!(
-                    "a rating band (lo, None) needs lo <= {top}, the highest SE rating, got {lo}"
-                )));
-            }
-        }
-        let (lo, hi) = (lo.unwrap_or(0.0), hi.unwrap_or(top));
+        // An open end as on the CLI: the library's reading of the band.
+        let scale = core_rate::Scale::Se;
+        let Some((lo, hi)) = scale.band(lo, hi) else {
+            let top = scale.ratings().highest().unwrap_or(0.0);
+            return Err(PyValueError::new_err(format!(
+                "a rating band (lo, None) needs lo <= {top}, the highest SE rating, got {}",
+                lo.unwrap_or(0.0)
+            )));
+        };
         if !(lo.is_finite() && hi.is_finite() && lo <= hi) {
             return Err(PyValueError::new_err(format!(
                 "a rating band is (lo, hi) with lo <= hi, got ({lo}, {hi})"

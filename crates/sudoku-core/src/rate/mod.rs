@@ -342,6 +342,27 @@ impl Scale {
             .iter()
             .fold(Scores::tenths(&[0]), |all, &t| all.union(self.scores_of(t)))
     }
+
+    /// The band an open-ended request means, `lo..` or `..hi` (`None` for
+    /// an open end): a missing bottom is 0, a missing top the highest
+    /// rating this scale gives. `None` when `lo` is above that top, which
+    /// no puzzle can meet. The CLI's `--rating 10..` and Python's
+    /// `rating=(10, None)` both read their bands here.
+    ///
+    /// ```
+    /// use sudoku_core::rate::Scale;
+    ///
+    /// let top = Scale::Se.ratings().highest().unwrap();
+    /// assert_eq!(Scale::Se.band(Some(10.0), None), Some((10.0, top)));
+    /// assert_eq!(Scale::Se.band(None, Some(2.0)), Some((0.0, 2.0)));
+    /// assert_eq!(Scale::Se.band(Some(top + 1.0), None), None);
+    /// ```
+    #[must_use]
+    pub fn band(self, lo: Option<f32>, hi: Option<f32>) -> Option<(f32, f32)> {
+        let top = self.ratings().highest().unwrap_or(0.0);
+        let lo = lo.unwrap_or(0.0);
+        (hi.is_some() || lo <= top).then(|| (lo, hi.unwrap_or(top)))
+    }
 }
 
 /// The most a chain's length can add to its base difficulty on SE's scale,
