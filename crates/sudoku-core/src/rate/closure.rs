@@ -45,6 +45,10 @@ pub(super) struct Closure {
     /// Per component, whether it holds a cycle (two states or more: the
     /// graphs here have no loop from a state to itself).
     cyclic: Vec<bool>,
+    /// The states of every component, component after component: those
+    /// of component `c` are `held[held_from[c]..held_from[c + 1]]`.
+    held: Vec<u16>,
+    held_from: Vec<u32>,
     /// Per component, the components it reaches (itself included), a bit
     /// each, `words` words per component.
     reach: Vec<u64>,
@@ -62,6 +66,8 @@ impl Closure {
         Closure {
             component: Vec::new(),
             cyclic: Vec::new(),
+            held: Vec::new(),
+            held_from: Vec::new(),
             reach: Vec::new(),
             words: 0,
             order: Vec::new(),
@@ -91,6 +97,9 @@ impl Closure {
             self.order[usize::from(s)] = UNSEEN;
         }
         self.cyclic.clear();
+        self.held.clear();
+        self.held_from.clear();
+        self.held_from.push(0);
         self.words = states.len().div_ceil(64).max(1);
         self.reach.clear();
         let mut counter = 0;
@@ -152,6 +161,8 @@ impl Closure {
             }
         }
         self.cyclic.push(self.members.len() > 1);
+        self.held.extend_from_slice(&self.members);
+        self.held_from.push(self.held.len() as u32);
         let words = self.words;
         let row = self.reach.len();
         self.reach.resize(row + words, 0);
@@ -216,6 +227,23 @@ impl Closure {
     pub(super) fn on_cycle(&self, s: usize) -> bool {
         let c = self.component[s];
         c != UNSEEN && self.cyclic[c as usize]
+    }
+
+    /// The number of components found.
+    pub(super) fn components(&self) -> usize {
+        self.cyclic.len()
+    }
+
+    /// The component of state `s` (which must be among the states
+    /// computed): every path from `s` back to itself stays in it.
+    pub(super) fn component_of(&self, s: usize) -> usize {
+        debug_assert!(self.component[s] != UNSEEN);
+        self.component[s] as usize
+    }
+
+    /// The states of component `c`.
+    pub(super) fn members(&self, c: usize) -> &[u16] {
+        &self.held[self.held_from[c] as usize..self.held_from[c + 1] as usize]
     }
 }
 
@@ -304,6 +332,15 @@ mod tests {
                     assert_eq!(closure.may_meet([a, b].into_iter()), meet, "{n}: {a}, {b}");
                 }
                 assert_eq!(closure.on_cycle(a), searched(n, &edges, a, a), "{n} {a}");
+                // A component holds the states that reach `a` and that `a`
+                // reaches, `a` among them.
+                let c = closure.component_of(a);
+                let mut members: Vec<usize> =
+                    closure.members(c).iter().map(|&m| m.into()).collect();
+                members.sort_unstable();
+                let expected: Vec<usize> =
+                    (0..n).filter(|&b| reached(a, b) && reached(b, a)).collect();
+                assert_eq!(members, expected, "{n}: the component of {a}");
                 for b in 0..n {
                     assert_eq!(
                         closure.reaches(a, b),

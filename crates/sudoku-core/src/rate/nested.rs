@@ -155,7 +155,7 @@ impl Implications {
             pool: Vec::new(),
             targets: Vec::new(),
             states: Vec::new(),
-            ranges: Vec::new(),
+            ranges: vec![(0, 0); STATES],
             on_cell: vec![0..0; 729],
             on_peers: vec![0..0; 729],
             off_cell: vec![0..0; 729],
@@ -164,48 +164,63 @@ impl Implications {
     }
 
     fn compute(&mut self, grid: &Candidates) {
-        // Kept from an earlier position: no stale range may outlive it.
-        for ranges in [
-            &mut self.on_cell,
-            &mut self.on_peers,
-            &mut self.off_cell,
-            &mut self.off_units,
-        ] {
-            ranges.fill(0..0);
+        // Kept from an earlier position: no stale range of its candidates
+        // may outlive it (the others' are empty).
+        for &s in self.states.iter().step_by(2) {
+            let k = usize::from(s) / 2;
+            for ranges in [
+                &mut self.on_cell,
+                &mut self.on_peers,
+                &mut self.off_cell,
+                &mut self.off_units,
+            ] {
+                ranges[k] = 0..0;
+            }
+            self.ranges[2 * k] = (0, 0);
+            self.ranges[2 * k + 1] = (0, 0);
         }
         self.pool.clear();
+        self.targets.clear();
         self.states.clear();
-        let pool = &mut self.pool;
-        let range = |pool: &Vec<(u8, u8, Cause)>, from: usize| from as u32..pool.len() as u32;
+        let (pool, targets) = (&mut self.pool, &mut self.targets);
+        // Each entry with the state it turns on or off, side by side.
+        fn add(
+            (pool, targets): (&mut Vec<(u8, u8, Cause)>, &mut Vec<u16>),
+            c: usize,
+            d: u8,
+            cause: Cause,
+            on: bool,
+        ) {
+            pool.push((c as u8, d, cause));
+            targets.push(state(c, d, on) as u16);
+        }
         for cell in Cells(grid.empty_cells()) {
             let mask = grid.mask(cell);
             let units = CELL_UNITS[cell];
+            let bivalue = super::subsets::bits(mask) == 2;
             for digit in Digits(mask) {
                 let k = cell * 9 + digit as usize - 1;
                 self.states.extend([2 * k as u16, 2 * k as u16 + 1]);
-                let from = pool.len();
+                let on_cell = targets.len() as u32;
                 for d in Digits(mask & !(1 << digit)) {
-                    pool.push((cell as u8, d, Cause::Cell));
+                    add((pool, targets), cell, d, Cause::Cell, false);
                 }
-                self.on_cell[k] = range(pool, from);
-                let from = pool.len();
+                let on_peers = targets.len() as u32;
                 let places = grid.digit_cells(digit) & !(1u128 << cell);
                 let in_box = places & UNIT_MASK[units[2] as usize];
                 let in_row = places & UNIT_MASK[units[0] as usize] & !in_box;
                 let in_column = places & UNIT_MASK[units[1] as usize] & !in_box;
                 for (kind, cells) in [(0, in_box), (1, in_row), (2, in_column)] {
                     for other in Cells(cells) {
-                        pool.push((other as u8, digit, Cause::Region(kind)));
+                        add((pool, targets), other, digit, Cause::Region(kind), false);
                     }
                 }
-                self.on_peers[k] = range(pool, from);
-                let from = pool.len();
-                if super::subsets::bits(mask) == 2 {
+                let off_cell = targets.len() as u32;
+                if bivalue {
                     let other = (mask & !(1 << digit)).trailing_zeros() as u8;
-                    pool.push((cell as u8, other, Cause::Cell));
+                    add((pool, targets), cell, other, Cause::Cell, true);
                 }
-                self.off_cell[k] = range(pool, from);
-                let from = pool.len();
+                let off_units = targets.len() as u32;
                 let mut seen = 0u128;
                 for kind in 0..3 {
                     let others = places & UNIT_MASK[unit_through(cell, kind)];
@@ -213,36 +228,23 @@ impl Implications {
                         continue;
                     }
                     seen |= others;
-                    pool.push((others.trailing_zeros() as u8, digit, Cause::Region(kind)));
+                    add(
+                        (pool, targets),
+                        others.trailing_zeros() as usize,
+                        digit,
+                        Cause::Region(kind),
+                        true,
+                    );
                 }
-                self.off_units[k] = range(pool, from);
+                let end = targets.len() as u32;
+                self.on_cell[k] = on_cell..on_peers;
+                self.on_peers[k] = on_peers..off_cell;
+                self.off_cell[k] = off_cell..off_units;
+                self.off_units[k] = off_units..end;
+                // What an "on" turns off, then what an "off" turns on.
+                self.ranges[2 * k] = (off_cell, end);
+                self.ranges[2 * k + 1] = (on_cell, off_cell);
             }
-        }
-        // What an "on" turns off, then what an "off" turns on (see above).
-        self.targets.clear();
-        for k in 0..729 {
-            for (range, on) in [
-                (self.on_cell[k].start..self.on_peers[k].end, false),
-                (self.off_cell[k].start..self.off_units[k].end, true),
-            ] {
-                let entries = &self.pool[range.start as usize..range.end as usize];
-                // Aligned with the pool, so that one range serves both; a
-                // candidate not in the grid has empty ranges at 0.
-                debug_assert!(entries.is_empty() || self.targets.len() == range.start as usize);
-                self.targets.extend(
-                    entries
-                        .iter()
-                        .map(|&(c, d, _)| state(usize::from(c), d, on) as u16),
-                );
-            }
-        }
-        // A candidate's four lists lie one after the other in the pool.
-        self.ranges.clear();
-        for k in 0..729 {
-            self.ranges.extend([
-                (self.off_cell[k].start, self.off_units[k].end),
-                (self.on_cell[k].start, self.on_peers[k].end),
-            ]);
         }
     }
 
@@ -276,7 +278,16 @@ struct Buffers {
     pending_off: Vec<u32>,
     /// The chains of the hints found, one after another.
     links: Vec<Link>,
+    /// Per component of the position's closure, whether a loop in it may
+    /// remove a candidate: [`UNKNOWN`], [`MAY`] or [`NEVER`] (see
+    /// [`Engine::loop_may_remove`]).
+    loop_removes: Vec<u8>,
 }
+
+/// Values of [`Buffers::loop_removes`].
+const UNKNOWN: u8 = 0;
+const MAY: u8 = 1;
+const NEVER: u8 = 2;
 
 impl Buffers {
     fn new() -> Buffers {
@@ -287,6 +298,7 @@ impl Buffers {
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             links: Vec::new(),
+            loop_removes: Vec::new(),
         }
     }
 }
@@ -561,16 +573,17 @@ impl Engine<'_> {
     /// `createCycleHint`) and, with X-links, its forcing chains. Given the
     /// `closure` of these links or of more (what fewer links reach, more
     /// reach too), each search runs only when it says it can find
-    /// something: a way back to the assumption, or to its opposite. The
-    /// others would read everything they reach in vain, and the hints are
-    /// the same.
+    /// something: a way back to the assumption that could remove a
+    /// candidate ([`Engine::loop_may_remove`]), or a way to its opposite.
+    /// The others would read everything they reach in vain, and the hints
+    /// are the same.
     fn unary(
         &mut self,
         cell: usize,
         digit: u8,
         y: bool,
         x: bool,
-        closure: Option<&Closure>,
+        closure: &Closure,
         hints: &mut Vec<Hint>,
     ) {
         let grid = self.grid;
@@ -581,15 +594,15 @@ impl Engine<'_> {
         let root = self.push(cell as u8, digit, true, Cause::Assumption, NONE);
         let (on, off) = (state(cell, digit, true), state(cell, digit, false));
         let mut cycles = Vec::new();
-        if closure.is_none_or(|c| c.on_cycle(on)) {
+        if closure.on_cycle(on) && self.loop_may_remove(closure, on) {
             self.cycles(root, y, x, &mut cycles);
         }
         let mut chains = Vec::new();
         if x {
-            if closure.is_none_or(|c| c.reaches(on, off)) {
+            if closure.reaches(on, off) {
                 chains.extend(self.forcing_chain(root, y));
             }
-            if closure.is_none_or(|c| c.reaches(off, on)) {
+            if closure.reaches(off, on) {
                 let off_root = self.push(cell as u8, digit, false, Cause::Assumption, NONE);
                 chains.extend(self.forcing_chain(off_root, y));
             }
@@ -661,6 +674,36 @@ impl Engine<'_> {
                 chains: vec![chain],
             });
         }
+    }
+
+    /// Whether a loop through state `on` could remove a candidate. SE's
+    /// cycle removes each candidate outside its cells that sees one of its
+    /// "on" nodes and one of its "off" nodes of the candidate's digit, and
+    /// every state of a loop through `on` lies in `on`'s component of the
+    /// `closure`. So when no cell holding a digit sees both an "on" and an
+    /// "off" state of that digit in the component, every loop through `on`
+    /// removes nothing and makes no hint. (Nearly all loop searches on a
+    /// net's working copy are of that kind; worked out once per component.)
+    fn loop_may_remove(&mut self, closure: &Closure, on: usize) -> bool {
+        let c = closure.component_of(on);
+        if self.buffers.loop_removes[c] == UNKNOWN {
+            let (mut sees_on, mut sees_off) = ([0u128; 10], [0u128; 10]);
+            for &s in closure.members(c) {
+                let k = usize::from(s) / 2;
+                let (cell, digit) = (k / 9, k % 9 + 1);
+                let sees = if s % 2 == 1 {
+                    &mut sees_on
+                } else {
+                    &mut sees_off
+                };
+                sees[digit] |= PEERS[cell];
+            }
+            let may = (1..=9u8).any(|d| {
+                self.grid.digit_cells(d) & sees_on[usize::from(d)] & sees_off[usize::from(d)] != 0
+            });
+            self.buffers.loop_removes[c] = if may { MAY } else { NEVER };
+        }
+        self.buffers.loop_removes[c] == MAY
     }
 
     /// SE's static `doChaining` from the assumption `(cell, digit)` on:
@@ -1080,15 +1123,17 @@ fn eliminations_with(
     let mut out = Vec::new();
     let mut hints = Vec::new();
     // One closure, of every kind of link, serves the searches on X-links
-    // alone too: what they reach, the links of every kind reach. (Without
-    // X-links only the bivalue cells' few loops are searched, and testing
-    // them first saves nothing.)
+    // or Y-links alone too: what they reach, the links of every kind reach.
     closure.compute(&engine.implied.graph(), &engine.implied.states);
     let closure = &*closure;
+    engine.buffers.loop_removes.clear();
+    engine
+        .buffers
+        .loop_removes
+        .resize(closure.components(), UNKNOWN);
     // X-cycles and X-chains, Y-cycles, then both kinds of link (SE's three
     // loop searches, one list).
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        let closure = x.then_some(closure);
         for cell in Cells(grid.empty_cells()) {
             if grid.mask(cell).count_ones() < 2 {
                 continue;
