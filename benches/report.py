@@ -19,7 +19,7 @@ target/references/ (never inside the sources):
                  directory; compiled with javac (a JDK)
   --serate-hard  also race the SE 10+ band (the 7 such puzzles of
                  tests/data/serate.txt), where serate takes a minute or more
-                 a puzzle: about ten minutes more
+                 a puzzle: about a quarter of an hour more
   --python PY    an interpreter with the sudoku_core package installed: runs
                  crates/sudoku-py/bench/run.py with it
 
