@@ -42,11 +42,10 @@ pub(super) struct Closure {
     /// Per state, its component, or [`UNSEEN`] while it is on Tarjan's
     /// stack (or was not given to [`Closure::compute`]).
     component: Vec<u32>,
-    /// Per component, whether it holds a cycle (two states or more: the
-    /// graphs here have no loop from a state to itself).
-    cyclic: Vec<bool>,
     /// The states of every component, component after component: those
-    /// of component `c` are `held[held_from[c]..held_from[c + 1]]`.
+    /// of component `c` are `held[held_from[c]..held_from[c + 1]]`. A
+    /// component of two states or more holds a cycle (the graphs here have
+    /// no loop from a state to itself).
     held: Vec<u16>,
     held_from: Vec<u32>,
     /// Per component, the components it reaches (itself included), a bit
@@ -58,23 +57,20 @@ pub(super) struct Closure {
     low: Vec<u32>,
     stack: Vec<u16>,
     calls: Vec<(u16, u32, u32)>,
-    members: Vec<u16>,
 }
 
 impl Closure {
     pub(super) fn new() -> Closure {
         Closure {
             component: Vec::new(),
-            cyclic: Vec::new(),
             held: Vec::new(),
-            held_from: Vec::new(),
+            held_from: vec![0],
             reach: Vec::new(),
             words: 0,
             order: Vec::new(),
             low: Vec::new(),
             stack: Vec::new(),
             calls: Vec::new(),
-            members: Vec::new(),
         }
     }
 
@@ -96,7 +92,6 @@ impl Closure {
         for &s in states {
             self.order[usize::from(s)] = UNSEEN;
         }
-        self.cyclic.clear();
         self.held.clear();
         self.held_from.clear();
         self.held_from.push(0);
@@ -151,24 +146,22 @@ impl Closure {
     /// Pops the component whose root is `v`, and works out its reach from
     /// its successors', every one of which is closed already.
     fn close(&mut self, v: u16, graph: &Graph) {
-        let c = self.cyclic.len();
-        self.members.clear();
+        let c = self.components();
+        let first = self.held.len();
         while let Some(w) = self.stack.pop() {
             self.component[usize::from(w)] = c as u32;
-            self.members.push(w);
+            self.held.push(w);
             if w == v {
                 break;
             }
         }
-        self.cyclic.push(self.members.len() > 1);
-        self.held.extend_from_slice(&self.members);
         self.held_from.push(self.held.len() as u32);
         let words = self.words;
         let row = self.reach.len();
         self.reach.resize(row + words, 0);
         self.reach[row + c / 64] |= 1 << (c % 64);
         let (done, this) = self.reach.split_at_mut(row);
-        for &w in &self.members {
+        for &w in &self.held[first..] {
             for &x in graph.successors(usize::from(w)) {
                 let d = self.component[usize::from(x)] as usize;
                 // Reached already (or this component): everything `d`
@@ -196,7 +189,7 @@ impl Closure {
             return false;
         }
         if a == b {
-            return self.cyclic[a as usize];
+            return self.cyclic(a as usize);
         }
         self.reach[a as usize * self.words + b as usize / 64] >> (b % 64) & 1 != 0
     }
@@ -226,12 +219,17 @@ impl Closure {
     /// True when some path of links leads from `s` back to itself.
     pub(super) fn on_cycle(&self, s: usize) -> bool {
         let c = self.component[s];
-        c != UNSEEN && self.cyclic[c as usize]
+        c != UNSEEN && self.cyclic(c as usize)
     }
 
     /// The number of components found.
     pub(super) fn components(&self) -> usize {
-        self.cyclic.len()
+        self.held_from.len() - 1
+    }
+
+    /// Whether component `c` holds a cycle: two states or more.
+    fn cyclic(&self, c: usize) -> bool {
+        self.members(c).len() > 1
     }
 
     /// The component of state `s` (which must be among the states
