@@ -41,7 +41,7 @@ const EASY1 = ".2.7...8..5..91..77.93.4......5...98..4.1....29.....4...8.6.3....
 const EASY2 = ".....569...6...2...8.3....1..24.6...3......625...3.7...7..1.....1.7.49...3.5....4"; // SE 1.2
 const POINTING = "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56"; // starts with a Pointing
 const HARDEST = "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4"; // forum_hardest_1106.txt: a slow first hint
-const DAILY_DATES = ["2026-11-30", "2026-12-04", "2027-01-02"];
+const DAILY_DATES = ["2025-12-31", "2026-01-01", "2026-12-04"]; // days that have come (a later one is not out yet)
 const GAME_KEY = "sudoku-web/v1/game";
 const STATS_KEY = "sudoku-web/v1/stats";
 /** A page of the site's origin that is not the game, to set up localStorage before the game loads. */
@@ -636,6 +636,25 @@ describe("pencil marks", () => {
 });
 
 describe("hints", () => {
+  e2e("while an imported SE 11+ puzzle is being rated, Fill answers at once and ? says it is working", async (b) => {
+    // The rating of the hardest puzzles takes the engine many seconds; it runs beside the player's requests.
+    await openPuzzle(b, HARDEST);
+    assert.match(await textOf(b, "#rating"), /…/, "the rating is still being worked out");
+    const started = Date.now();
+    await b.keys("f");
+    const other = blanks(HARDEST)[1];
+    await waitFor(async () => (await marksOf(b, other)) === candidatesOf(HARDEST)[other], { timeout: 3000, message: "f filled the candidates at once" });
+    assert.match(await textOf(b, "#rating"), /…/, `the rating was still running after Fill (${Date.now() - started} ms)`);
+    await b.keys("?");
+    const said = await waitFor(async () => {
+      const t = await status(b);
+      return (t === "Looking for a hint…" || (await attrOf(b, "#hint-panel", "data-stage")) === "1") && t;
+    }, { timeout: 10000, message: "? either shows the hint or says the engine is looking for one" });
+    assert.ok(said, "the status names what is going on");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "1", { timeout: 30000, message: "the hint comes" });
+    assert.notEqual(await attrOf(b, "body", "data-busy"), "true", "no spinner once the hint is shown");
+  });
+
   e2e("? and f pressed while the engine is busy, then a mark: neither is lost", async (b) => {
     // A saved game of a puzzle whose first hint takes the engine a while (after its rating, asked on load).
     await openSavedGame(b, HARDEST);
@@ -1461,7 +1480,10 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     for (const [text, want] of [
       [EASY2.slice(2), /^Line 1: expected 81 digits or dots, found 79\.$/],
       ["1234", /^Line 1: expected 81 digits or dots, found 4\.$/],
-      [EASY2.slice(0, 40) + "\uFF11" + EASY2.slice(41), /^Line 1, column 41: “\uFF11” is not a digit or a dot\./],
+      [EASY2.slice(0, 40) + "\uFF11" + EASY2.slice(41), /^Line 1, column 41: “\u2068\uFF11\u2069” is not a digit or a dot\./],
+      // A right-to-left letter is isolated, so that it cannot turn the sentence around; a control is named by its code.
+      [EASY2.slice(0, 10) + "\u05D0" + EASY2.slice(11), /^Line 1, column 11: “\u2068\u05D0\u2069” is not a digit or a dot\./],
+      [EASY2.slice(0, 10) + "\u0000" + EASY2.slice(11), /^Line 1, column 11: the invisible character U\+0000 is not a digit or a dot\./],
       [rows.map((r, i) => (i === 1 ? r.slice(1) : r)).join("\n"), /^Line 2: expected a row of 9 digits or dots, found 8\.$/],
       [`${EASY2}\n${EASY1}`, /^Line 2: more than one puzzle/],
       [rows.slice(0, 4).join("\n"), /^Only 4 of the 9 rows were found\.$/],
@@ -1476,6 +1498,11 @@ describe("links, notes, limits, restarts, resume, keys", () => {
     await importText("\uFEFF" + POINTING + "\n");
     await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === POINTING, { message: "a byte order mark is accepted" });
     assert.equal(await isOpen(b, "#import-dialog"), false);
+    // Text copied from a web page: no-break spaces between the digits, direction marks and zero-width spaces.
+    await importText(rows.map((r) => [...r].join("\u00A0")).join("\n"));
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === EASY2, { message: "a grid with no-break spaces is accepted" });
+    await importText("\u202E\u200B" + EASY1 + "\u200F");
+    await waitFor(async () => (await attrOf(b, "#board", "data-puzzle")) === EASY1, { message: "invisible format characters are ignored" });
   });
 
   e2e("a reload keeps the selection, pencil mode and a pause", async (b) => {
@@ -1501,13 +1528,40 @@ describe("links, notes, limits, restarts, resume, keys", () => {
 
   e2e("a tampered elapsed time is clamped to 100 hours", async (b) => {
     const { solution } = facts.get(EASY1);
-    await b.navigate(`${server.url}__blank.html`);
-    await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle: EASY1, solution, elapsed: 9e11 }));
-    await b.navigate(server.url);
-    await waitReady(b);
-    assert.equal(await attrOf(b, "#board", "data-puzzle"), EASY1);
-    const t = await timerSeconds(b);
-    assert.ok(t <= 100 * 3600 + 5, `#timer shows at most 100 hours: ${await textOf(b, "#timer")}`);
+    for (const elapsed of [9e11, 1e13]) {
+      await b.navigate(`${server.url}__blank.html`);
+      await b.execute((k, v) => localStorage.setItem(k, v), GAME_KEY, JSON.stringify({ puzzle: EASY1, solution, elapsed }));
+      await b.navigate(server.url);
+      await waitReady(b);
+      assert.equal(await attrOf(b, "#board", "data-puzzle"), EASY1, `elapsed ${elapsed}: the saved game is read`);
+      const t = await timerSeconds(b);
+      assert.ok(t >= 100 * 3600 && t <= 100 * 3600 + 5, `elapsed ${elapsed}: #timer shows 100 hours: ${await textOf(b, "#timer")}`);
+    }
+  });
+
+  e2e("after a win: leaving a dialog opened from the Solved dialog gives the board the focus; a link to the solved puzzle says so; a later day's daily is not out yet", { timeout: 90000 }, async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    await solveWithKeys(b, EASY1, solution);
+    await waitFor(() => isOpen(b, "#done-dialog"), { timeout: 5000, message: "#done-dialog open" });
+    await (await b.find("#done-dialog .new")).click();
+    await waitFor(() => isOpen(b, "#new-game-dialog"), { message: "#new-game-dialog open" });
+    await b.keys(Key.Escape);
+    await waitFor(async () => !(await isOpen(b, "#new-game-dialog")), { message: "Escape closes #new-game-dialog" });
+    assert.equal(await waitFor(() => focusedCell(b), { timeout: 2000, message: "a cell has the focus" }), String(await selected(b)), "the selected cell has the focus");
+    await b.keys(Key.Right);
+    assert.equal(await focusedCell(b), String(await selected(b)), "arrows move the focus with the selection");
+    // The solved puzzle's own link: told, and the result shown again; the game is not replaced.
+    await b.execute((p) => void (location.hash = "#p=" + p), EASY1);
+    await waitFor(() => isOpen(b, "#done-dialog"), { message: "the result is shown again" });
+    assert.equal(await status(b), "This puzzle is already solved.");
+    await b.keys(Key.Escape);
+    // Tomorrow's daily puzzle (UTC) is not out yet: refused, and the board stays.
+    const tomorrow = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
+    await b.execute((d) => void (location.hash = "#daily=" + d), tomorrow);
+    await waitFor(async () => /not out yet/.test(await textOf(b, "#note")), { message: "a later day's daily is refused" });
+    assert.equal(await textOf(b, "#note"), `The daily puzzle for ${tomorrow} is not out yet: it comes out at 00:00 UTC that day.`);
+    assert.equal(await attrOf(b, "#board", "data-puzzle"), EASY1, "the game stays");
   });
 });
 
@@ -1661,7 +1715,14 @@ describe("storage", () => {
     // A daily date that does not exist, and marks with bit 0 (no digit 0): the save is unreadable.
     const marks = Array(81).fill(0);
     marks[blanks(EASY1)[0]] = 1 | (1 << 4);
-    for (const [what, game] of [["daily 9999-99-99", { label: "daily 9999-99-99" }], ["daily 2026-02-30", { label: "daily 2026-02-30" }], ["marks with bit 0", { marks }]]) {
+    const rated = { er: 1.5, ep: 1.2, ed: 1.2, level: "easy", hardest: "Hidden Single" };
+    for (const [what, game] of [
+      ["daily 9999-99-99", { label: "daily 9999-99-99" }],
+      ["daily 2026-02-30", { label: "daily 2026-02-30" }],
+      ["marks with bit 0", { marks }],
+      ["10^15 mistakes", { mistakes: 1e15 }],
+      ["an ER of 10^300", { rating: { ...rated, er: 1e300 } }],
+    ]) {
       await setUp(game);
       assert.match(await textOf(b, "#note"), /saved game could not be read/, `${what}: refused`);
       assert.notEqual(await attrOf(b, "#board", "data-label"), game.label ?? "imported", `${what}: not loaded`);
@@ -1690,6 +1751,37 @@ describe("two tabs, storage off, engine missing", () => {
     await b.refresh();
     await waitReady(b);
     assert.deepEqual([await valueOf(b, c1), await valueOf(b, c2)], [solution[c1], solution[c2]], "both tabs' moves are saved");
+  });
+
+  e2e("a tab left in the background, then closed, does not wind back the time of the tab being played", async (b) => {
+    const { solution } = facts.get(EASY1);
+    await openPuzzle(b, EASY1);
+    const [c1, c2] = blanks(EASY1);
+    await (await cellEl(b, c1)).click();
+    await b.keys(solution[c1]);
+    const first = await b.cmd("GET", "/window");
+    const { handle: second } = await b.cmd("POST", "/window/new", { type: "window" });
+    await b.cmd("POST", "/window", { handle: second });
+    await b.navigate(server.url);
+    await waitReady(b);
+    await b.cmd("POST", "/window/minimize", {});
+    await waitFor(() => b.execute(() => document.hidden), { message: "the second tab is in the background" });
+    await b.cmd("POST", "/window", { handle: first });
+    if ((await attrOf(b, "#paused-overlay", "hidden")) === null) await (await b.find("#resume")).click();
+    await (await cellEl(b, c2)).click();
+    await b.keys(solution[c2]); // saved; the background tab takes the save over
+    await sleep(3500);
+    const played = await timerSeconds(b);
+    assert.ok(played >= 3, `the first tab's timer runs: ${played} s`);
+    await b.cmd("POST", "/window", { handle: second });
+    await b.navigate("about:blank"); // the background tab is left: it has no news to save
+    await b.cmd("POST", "/window", { handle: first });
+    await sleep(500);
+    assert.ok((await timerSeconds(b)) >= played, `the time is not wound back (${played} s before, ${await textOf(b, "#timer")} after)`);
+    await b.refresh();
+    await waitReady(b);
+    assert.ok((await timerSeconds(b)) >= played, `nor after a reload: ${await textOf(b, "#timer")}`);
+    assert.deepEqual([await valueOf(b, c1), await valueOf(b, c2)], [solution[c1], solution[c2]], "both moves are kept");
   });
 
   e2e("localStorage that throws on access: the page plays and says once that nothing is saved", async (b) => {
@@ -1796,6 +1888,28 @@ describe("layout and screenshots", () => {
         assert.ok(t.height > 0, `${at}: the hint's text is shown: ${JSON.stringify(t)}`);
         await b.screenshot(join(SCREENS, `phone-${width}x${height}-hint.png`));
       }
+    }
+  });
+
+  e2e("landscape phones with a daily puzzle's long label: the header keeps to one line and the whole board is on screen", async (b) => {
+    await openPage(b, `#daily=${DAILY_DATES[2]}`);
+    for (const [width, height] of [
+      [740, 360],
+      [667, 375],
+      [568, 320],
+    ]) {
+      await setViewport(b, width, height);
+      const m = await b.execute(() => {
+        scrollTo(0, 0);
+        const r = (css) => document.querySelector(css).getBoundingClientRect().toJSON();
+        return { header: r("header"), pause: r("#pause"), board: r("#board"), label: document.getElementById("label").textContent };
+      });
+      const at = `${width}×${height}`;
+      assert.match(m.label, /^Daily /, `${at}: the daily label`);
+      assert.ok(m.header.height < 60, `${at}: the header is one line: ${JSON.stringify(m.header)}`);
+      assert.ok(m.pause.right <= width && m.pause.bottom <= m.header.bottom, `${at}: Pause is in the header, on screen: ${JSON.stringify(m.pause)}`);
+      assert.ok(m.board.top >= 0 && m.board.bottom <= height + 0.5, `${at}: the whole board is on screen: ${JSON.stringify(m.board)}`);
+      await b.screenshot(join(SCREENS, `landscape-daily-${width}x${height}.png`));
     }
   });
 

@@ -64,7 +64,7 @@ const isDate = d => {
 };
 const isPuzzle = (p, s) => typeof p == "string" && typeof s == "string" && /^[1-9.]{81}$/.test(p) && /^[1-9]{81}$/.test(s)
   && !conflicts(cells(s)).size && [...p].every((ch, i) => ch == "." || ch == s[i]);
-const rating = r => r && typeof r == "object" && ["er", "ep", "ed"].every(k => typeof r[k] == "number")
+const rating = r => r && typeof r == "object" && ["er", "ep", "ed"].every(k => typeof r[k] == "number" && r[k] >= 1 && r[k] <= 20)
   && LEVELS.includes(r.level) && typeof r.hardest == "string" && r.hardest.length < 80
   ? { er: r.er, ep: r.ep, ed: r.ed, level: r.level, hardest: r.hardest } : null;
 const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.isArray(d) && d.every(x => Array.isArray(x)
@@ -107,7 +107,7 @@ function restore(g) {
   const ok = typeof board == "string" && /^[1-9.]{81}$/.test(board) && [...p].every((ch, i) => ch == "." || ch == board[i])
     && Array.isArray(marks) && marks.length == 81 && marks.every(mask)
     && edits(undo) && edits(redo) && [undo, redo].flat(2).every(x => p[x[0]] == ".")
-    && typeof elapsed == "number" && elapsed >= 0 && elapsed < 1e12 && int(mistakes) && int(hints)
+    && typeof elapsed == "number" && elapsed >= 0 && int(mistakes, 1e6) && int(hints, 1e6)
     && isLabel(label) && [null, "won", "lost"].includes(over) && typeof counted == "boolean"
     && (g.rating == null || rating(g.rating)) && settings && [0, 3, 5].includes(settings.limit)
     && ["autoRemove", "showTimer", "highlight"].every(k => typeof settings[k] == "boolean")
@@ -124,32 +124,49 @@ function restore(g) {
   if (S.freeHint) ask(h => h.done || S.hint || (S.hint = h, S.stage = stage, S.freeHint = false, render()), hintQuery);
   return 1;
 }
-const save = () => {
+const saved = () => {
   tick();
   const { puzzle, solution, marks, undo, redo, mistakes, hints, label, rating, settings, over, counted, sel, pencil } = S;
-  store("game", {
+  return {
     puzzle, solution, board: text(S.board), marks, undo, redo, elapsed: Math.round(S.elapsed), mistakes, hints, label, rating, settings,
     over, counted, sel, pencil, stage: S.hint ? S.stage : 0,
     // A pause of the player's own is kept; the one of a hidden tab (a reload, a closed tab) is not.
     paused: !!S.paused && !S.autoPaused,
-  });
+  };
+};
+const save = () => store("game", saved());
+// A tab that is closed or reloaded saves only news. A tab in the background took over the playing
+// tab's saves; its own save on leaving would carry the time of the last one it took over, and the
+// playing tab, taking that save over in turn, would lose the time played since.
+const VIEW = ["elapsed", "sel", "pencil", "stage", "paused"];
+const news = () => {
+  const mine = saved(), theirs = load("game");
+  const game = g => JSON.stringify(Object.entries(g).filter(([k]) => !VIEW.includes(k)));
+  return !theirs || typeof theirs != "object" || game(mine) != game(theirs) || !(theirs.elapsed >= mine.elapsed) ? mine : null;
 };
 const savePool = () => store("pool", pool);
 
-// The engine, in a worker.
-const worker = new Worker("worker.js", { type: "module" });
-const waiting = new Map();
-let ids = 0;
-worker.onmessage = ({ data: { id, r } }) => {
-  waiting.get(id)?.(r);
-  waiting.delete(id);
-};
-worker.onerror = () => worker.onmessage({ data: { id: 0, r: { error: "worker.js could not be started" } } });
-const call = (op, ...args) => new Promise(res => {
-  waiting.set(++ids, res);
-  worker.postMessage({ id: ids, op, args });
-});
-const engine = new Promise(res => waiting.set(0, res));
+// The engine, in two workers: one answers the player (hints, candidates, an import's check, the
+// daily puzzle), the other works in the background (puzzles generated ahead, and the rating of an
+// imported puzzle, which takes half a minute for the hardest), so that no hint or Fill waits for it.
+function spawn() {
+  const worker = new Worker("worker.js", { type: "module" }), waiting = new Map();
+  let ids = 0;
+  worker.onmessage = ({ data: { id, r } }) => {
+    waiting.get(id)?.(r);
+    waiting.delete(id);
+  };
+  worker.onerror = () => worker.onmessage({ data: { id: 0, r: { error: "worker.js could not be started" } } });
+  const ready = new Promise(res => waiting.set(0, res));
+  const call = (op, args) => new Promise(res => {
+    waiting.set(++ids, res);
+    worker.postMessage({ id: ids, op, args });
+  });
+  return { ready, call };
+}
+const front = spawn(), back = spawn();
+const call = (op, ...args) => (["generate", "rate"].includes(op) ? back : front).call(op, args);
+const engine = Promise.all([front.ready, back.ready]).then(rs => rs.find(r => r.error) || rs[0]);
 const seed = () => [...crypto.getRandomValues(new Uint32Array(2))];
 const pending = {};
 const gen = l => pending[l] ||= call("generate", l, ...seed()).finally(() => delete pending[l]);
@@ -340,6 +357,9 @@ async function daily(date, fromLink) {
     if (S.over == "won") showDone();
     return announce(`${it} is ${S.over == "won" ? "already solved" : S.over ? "already over" : "already open"}.`);
   }
+  // A day's puzzle comes out at 00:00 UTC of that day, not before: played early, it would mark that
+  // day solved, and count in the daily statistics, before the day has come.
+  if (isDate(date) && date > today()) return note(`The daily puzzle for ${date} is not out yet: it comes out at 00:00 UTC that day.`);
   const t = ++token, [y, m, d] = date.split("-").map(Number);
   busy(true);
   const g = await call("daily", y, m, d);
@@ -358,7 +378,7 @@ function explain(r, input) {
   const at = `Line ${p.line}`;
   switch (p.kind) {
     case "unexpected-character":
-      return `${at}, column ${p.column}: “${p.char}” is not a digit or a dot. Use 1-9 for digits and . or 0 for blanks.`;
+      return `${at}, column ${p.column}: ${shown(p.char)} is not a digit or a dot. Use 1-9 for digits and . or 0 for blanks.`;
     case "line-length": return `${at}: expected 81 digits or dots, found ${p.found}.`;
     case "row-length":
       // One short line was meant as a puzzle of 81, not as the first row of a grid.
@@ -374,9 +394,15 @@ function explain(r, input) {
     default: return "There is no puzzle in this text.";
   }
 }
-// The puzzle of a text, checked (one solution), or a sentence saying why not.
+// A character quoted in a sentence: one that cannot be seen (a control or a space) by its code, and
+// every one isolated, so that a right-to-left one does not turn the sentence around.
+const shown = c => /^[\p{C}\p{Z}]$/u.test(c) ? `the invisible character U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`
+  : `“\u2068${c}\u2069”`;
+// The puzzle of a text, checked (one solution), or a sentence saying why not. Text copied from a web
+// page may hold other spaces than the ordinary one (no-break, thin) and invisible format characters
+// (zero-width spaces, direction marks): the spaces count as spaces, the format characters as nothing.
 async function read81(input) {
-  input = input.replace(/^\s*\uFEFF/, "").trim();
+  input = input.replace(/\p{Cf}/gu, "").replace(/\p{Zs}/gu, " ").trim();
   if (input.length > 2000) return "That text is too long for a puzzle.";
   if (!input) return "There is no puzzle in this text.";
   const r = await call("solve", input);
@@ -414,7 +440,12 @@ async function fromHash() {
   let s = "";
   try { s = decodeURIComponent(p[1]); } catch {}
   if (!/^[0-9.]{81}$/.test(s)) return note("The link does not hold a puzzle of 81 digits and dots.");
-  if (s.replace(/0/g, ".") == S.puzzle) return;
+  // The puzzle on screen is not replaced by itself: the player is told, and a solved one shows its
+  // result again (as a daily puzzle's link does).
+  if (s.replace(/0/g, ".") == S.puzzle) {
+    if (S.over == "won") showDone();
+    return announce(`This puzzle is ${S.over == "won" ? "already solved" : S.over ? "already over" : "already open"}.`);
+  }
   const t = ++token, r = await read81(s);
   if (t != token) return;
   if (typeof r == "string") return note("The link's puzzle was refused: " + r[0].toLowerCase() + r.slice(1));
@@ -545,8 +576,12 @@ async function hint() {
   if (!S.hint) {
     asking = 1;
     pressedMeanwhile = 0;
+    // The hardest positions take the engine seconds: the player is told that it is working.
+    const slow = setTimeout(() => (body.dataset.busy = true, announce("Looking for a hint…")), 400);
     await ask(h => h.done || (S.hint = h, S.freeHint ? S.freeHint = false : S.hints++), hintQuery, 1);
+    clearTimeout(slow);
     asking = 0;
+    if (body.dataset.busy == "true" && $("status").textContent == "Looking for a hint…") body.dataset.busy = false, announce("");
     if (!S.hint) return;
   }
   const stages = Math.min(1 + pressedMeanwhile, 3 - S.stage);
@@ -677,6 +712,12 @@ const acts = {
 for (const id in acts) $(id)?.addEventListener("click", acts[id]);
 document.querySelectorAll("[data-level]").forEach(b => b.onclick = () => newGame(LEVELS.indexOf(b.dataset.level)));
 document.querySelectorAll(".close").forEach(b => b.onclick = () => b.closest("dialog").close());
+// A dialog gives the focus back to what had it before it opened. When that was a button of another
+// dialog, now closed (New game… in the Solved dialog), the focus would be nowhere: the board takes it.
+document.querySelectorAll("dialog").forEach(d => d.addEventListener("close", () => setTimeout(() => {
+  const a = document.activeElement;
+  if (!document.querySelector("dialog[open]") && (!a || a == body || !a.offsetParent)) cellEls[S.sel ?? 0]?.focus();
+})));
 document.querySelectorAll(".new").forEach(b => b.onclick = acts["new-game"]);
 $("keypad").onclick = e => e.target.dataset.digit && input(+e.target.dataset.digit);
 grid.onclick = e => {
@@ -715,7 +756,10 @@ document.addEventListener("keydown", e => {
   }
 });
 document.addEventListener("visibilitychange", () => document.hidden ? pause(true, true) : tick());
-addEventListener("pagehide", () => S.puzzle && save());
+addEventListener("pagehide", () => {
+  const g = S.puzzle && news();
+  if (g) store("game", g);
+});
 addEventListener("hashchange", fromHash);
 addEventListener("storage", e => {
   if (e.key == K + "game" && restore(load("game"))) render(), rateMissing(), enforceLimit();
