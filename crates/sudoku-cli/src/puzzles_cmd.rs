@@ -88,19 +88,45 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The most puzzles `--near` reads (about 100 MB with their lines).
+const MAX_NEAR_SEEDS: usize = 1_000_000;
+
 /// Searches near the puzzles of `near` and writes what it finds.
 fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
-    let records: Vec<_> = PuzzleReader::new(open_input(near)?)
-        .collect::<Result<_, _>>()
-        .map_err(|e| read_failure(near, e))?;
-    // A seed of several solutions (or none) has neighbours of several too,
-    // unless the clue changes happen to pin one down: say so before a run
-    // that may find nothing.
+    // Read up to a cap, so that an endless stream (`yes PUZZLE | sudoku
+    // puzzles 1 --near -`) is refused in bounded memory.
+    let mut records = Vec::new();
+    for record in PuzzleReader::new(open_input(near)?) {
+        if records.len() == MAX_NEAR_SEEDS {
+            return Err(Failure::Input(format!(
+                "{}: more than {MAX_NEAR_SEEDS} puzzles to search near; give at most that many",
+                near.name()
+            )));
+        }
+        records.push(record.map_err(|e| read_failure(near, e))?);
+    }
+    // A seed without a solution has no neighbour to search: its line is
+    // named, as any error in the input is.
     let solver = BitmaskSolver::new();
+    let counts: Vec<usize> = records
+        .iter()
+        .map(|r| solver.search(&r.grid, 2).count)
+        .collect();
+    if let Some(i) = counts.iter().position(|&n| n == 0) {
+        return Err(Failure::Input(format!(
+            "{}:{}: this puzzle has no solution, so there is nothing near it to search",
+            near.name(),
+            records[i].line
+        )));
+    }
+    // A seed of several solutions has neighbours of several too, unless the
+    // clue changes happen to pin one down: say so before a run that may
+    // find nothing.
     let odd: Vec<usize> = records
         .iter()
-        .filter(|r| solver.search(&r.grid, 2).count != 1)
-        .map(|r| r.line)
+        .zip(&counts)
+        .filter(|&(_, &n)| n != 1)
+        .map(|(r, _)| r.line)
         .collect();
     if !odd.is_empty() {
         let shown: Vec<String> = odd
@@ -111,7 +137,7 @@ fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
         let more = if odd.len() > 3 { ", ..." } else { "" };
         let have = if odd.len() == 1 { "has" } else { "have" };
         tell!(
-            "sudoku: warning: {} of the {} seeds ({}{more}) {have} no single solution; \
+            "sudoku: warning: {} of the {} seeds ({}{more}) {have} several solutions; \
              their neighbours seldom have one",
             odd.len(),
             records.len(),

@@ -1071,7 +1071,160 @@ fn near_search_writes_neighbours_rated_in_the_band() {
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("warning: 1 of the 3 seeds (many.txt:3) has no single solution"),
+        stderr.contains("warning: 1 of the 3 seeds (many.txt:3) has several solutions"),
         "{stderr}"
     );
+}
+
+/// `--near` refuses at once what it can never do, names a seed without a
+/// solution by its line, holds its time limit while it prepares many seeds,
+/// reads a bounded number of seeds, and draws the blanks of easy puzzles
+/// from the seeds, not from random generation's range.
+#[test]
+fn near_search_refuses_the_impossible_and_keeps_its_time_limit() {
+    let dir = scratch("near-hostile");
+    std::fs::write(dir.join("sudoku.txt"), "left alone\n").expect("write");
+    // Rated 7.2 by serate: 55 blanks.
+    let seed = "....6..7.45.7.......94.1.6...82.7....1..3..9.5....98...7.3..2.............2.85.31";
+    let unsolvable = format!("4{}", &seed[1..]); // a second 4 in the first box
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let refused = |file: &str, text: &str, extra: &[&str], says: &str| {
+        std::fs::write(dir.join(file), text).expect("write");
+        let args = [
+            &["puzzles", "1", "--near", file, "--time-limit", "5"][..],
+            extra,
+        ]
+        .concat();
+        let started = std::time::Instant::now();
+        let out = run_in(&dir, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(
+            started.elapsed().as_secs_f64() < 3.0,
+            "{args:?}: refused at once"
+        );
+        assert_eq!(read(&dir.join("sudoku.txt")), "left alone\n");
+    };
+    refused(
+        "unsolvable.txt",
+        &format!("{seed}\n{unsolvable}\n"),
+        &[],
+        "unsolvable.txt:2: this puzzle has no solution",
+    );
+    refused(
+        "seeds.txt",
+        &format!("{seed}\n"),
+        &["--blanks", "20..30"],
+        "impossible request: a puzzle found near another has as many blanks, \
+         and no puzzle to search near has 20 to 30",
+    );
+    refused(
+        "solved.txt",
+        &format!("{solved}\n{}\n", ".".repeat(81)),
+        &[],
+        "impossible request: no puzzle to search near has a blank and at least 17 clues",
+    );
+
+    // 3,000 seeds take seconds to prepare: a time limit of 0.3 s holds.
+    let many = format!("{seed}\n").repeat(3000);
+    std::fs::write(dir.join("many.txt"), many).expect("write");
+    let started = std::time::Instant::now();
+    let out = run_in(
+        &dir,
+        &[
+            "puzzles",
+            "1",
+            "--near",
+            "many.txt",
+            "--time-limit",
+            "0.3",
+            "-j",
+            "1",
+        ],
+    );
+    let took = started.elapsed().as_secs_f64();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the time limit was reached"));
+    assert!(took < 1.5, "the time limit of 0.3 s held: {took} s");
+    assert_eq!(read(&dir.join("sudoku.txt")), "left alone\n");
+
+    // More than 1,000,000 seeds (an endless stream, say) are refused.
+    let mut child = sudoku()
+        .args(["puzzles", "1", "--near", "-", "--time-limit", "5"])
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run sudoku");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let line = format!("{seed}\n").repeat(1000);
+    let feeder = std::thread::spawn(move || {
+        use std::io::Write;
+        for _ in 0..1001 {
+            if stdin.write_all(line.as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().expect("wait");
+    feeder.join().expect("the feeder");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("more than 1000000 puzzles to search near"),
+        "{stderr}"
+    );
+
+    // Easy puzzles near easy seeds: without --blanks, the seeds' own blanks.
+    succeed(
+        &dir,
+        &[
+            "puzzles",
+            "4",
+            "--difficulty",
+            "easy",
+            "--minimal",
+            "--seed",
+            "2",
+            "--format",
+            "line",
+            "-o",
+            "easy.txt",
+        ],
+    );
+    let text = succeed(
+        &dir,
+        &[
+            "puzzles",
+            "2",
+            "--near",
+            "easy.txt",
+            "--difficulty",
+            "easy",
+            "--time-limit",
+            "20",
+            "-j",
+            "1",
+            "--seed",
+            "1",
+            "--format",
+            "line",
+        ],
+    );
+    assert_eq!(read_lines(&text).len(), 2);
+    let rated = run_in(&dir, &["rate", "sudoku.txt"]);
+    assert!(rated.status.success());
+    for line in String::from_utf8_lossy(&rated.stdout).lines() {
+        let score: f32 = line.split_whitespace().next().unwrap().parse().unwrap();
+        assert!(score < 2.5, "easy: {line}");
+    }
 }

@@ -548,6 +548,25 @@ pub enum SlowReason {
 #[derive(Debug, Clone, PartialEq, Error)]
 #[non_exhaustive]
 pub enum Impossibility {
+    /// [`Generator::run_near`](super::Generator::run_near): no seed has a
+    /// blank and enough clues for a neighbour with a single solution.
+    #[error(
+        "no puzzle to search near has a blank and at least {MIN_UNIQUE_CLUES} clues, \
+         so none has a neighbour with a single solution"
+    )]
+    NoSeedWithNeighbours,
+    /// [`Generator::run_near`](super::Generator::run_near): a neighbour has
+    /// its seed's number of blanks, and no seed has a number in the range.
+    #[error(
+        "a puzzle found near another has as many blanks, and no puzzle to search \
+         near has {lower} to {upper}"
+    )]
+    NoSeedInBlankRange {
+        /// The blank range's lower end.
+        lower: usize,
+        /// The blank range's upper end.
+        upper: usize,
+    },
     /// The blank range is empty.
     #[error("the blank range {lower}..{upper} is empty")]
     EmptyBlankRange {

@@ -20,7 +20,10 @@ use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 
-use super::{mix, Generated, Generator, PuzzleError, RunError, RunSummary, Symmetry};
+use super::feasibility::Impossibility;
+use super::{
+    mix, Generated, Generator, PuzzleError, RunError, RunSummary, Symmetry, MIN_UNIQUE_CLUES,
+};
 use crate::batch::map_ordered;
 use crate::grid::{Grid, CELLS};
 use crate::rate;
@@ -94,7 +97,10 @@ impl Generator {
     ///
     /// # Errors
     /// [`PuzzleError::NoSeeds`] without seeds, [`PuzzleError::SeedWithoutSolution`]
-    /// for a seed without a solution, and the sink's error.
+    /// for a seed without a solution, [`PuzzleError::Impossible`] when no
+    /// seed can have a neighbour that is kept (a neighbour keeps its seed's
+    /// number of blanks, and one with a single solution needs a blank and
+    /// [`MIN_UNIQUE_CLUES`] clues), and the sink's error.
     pub fn run_near<E>(
         &self,
         seeds: &[Grid],
@@ -115,11 +121,21 @@ impl Generator {
                 index,
             }));
         }
+        self.check_reach(seeds)?;
         let mut summary = RunSummary::default();
         if count == 0 {
             return Ok(summary);
         }
-        let mut seen: HashSet<Grid> = seeds.iter().map(canonical).collect();
+        // The seeds' canonical forms take about a millisecond each: the
+        // deadline holds while they are worked out too.
+        let mut seen: HashSet<Grid> = HashSet::with_capacity(seeds.len());
+        for seed in seeds {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                summary.timed_out = true;
+                return Ok(summary);
+            }
+            seen.insert(canonical(seed));
+        }
         let work = |indices: Vec<u64>, _start: usize| {
             indices
                 .into_iter()
@@ -174,6 +190,29 @@ impl Generator {
         }
     }
 
+    /// Refuses seeds none of which can have a neighbour that is kept, which
+    /// would otherwise draw candidates until the deadline, or for ever.
+    fn check_reach<E>(&self, seeds: &[Grid]) -> Result<(), RunError<E>> {
+        let usable = |seed: &&Grid| seed.blanks() >= 1 && CELLS - seed.blanks() >= MIN_UNIQUE_CLUES;
+        if !seeds.iter().any(|seed| usable(&seed)) {
+            return Err(RunError::Generate(PuzzleError::Impossible(
+                Impossibility::NoSeedWithNeighbours,
+            )));
+        }
+        let (lower, upper) = self.options.blanks;
+        if self.options.spread
+            && !seeds
+                .iter()
+                .filter(usable)
+                .any(|seed| (lower..=upper).contains(&seed.blanks()))
+        {
+            return Err(RunError::Generate(PuzzleError::Impossible(
+                Impossibility::NoSeedInBlankRange { lower, upper },
+            )));
+        }
+        Ok(())
+    }
+
     /// Candidate `index`: a neighbour of seed `index mod seeds`, when it
     /// meets the options.
     fn near_candidate(&self, seeds: &[Grid], index: u64) -> Option<Generated> {
@@ -181,7 +220,11 @@ impl Generator {
         let seed = &seeds[(index % seeds.len() as u64) as usize];
         let puzzle = neighbour(seed, &self.solver, &mut rng)?;
         let solution = self.solver.unique_solution(&puzzle)?;
-        if self.spread && !(self.blanks.0..=self.blanks.1).contains(&puzzle.blanks()) {
+        // Only a range the caller set: the one random generation draws
+        // from without it (easy puzzles' blanks, say) does not describe
+        // the seeds' neighbours, which keep their seed's number of blanks.
+        let (lower, upper) = self.options.blanks;
+        if self.options.spread && !(lower..=upper).contains(&puzzle.blanks()) {
             return None;
         }
         if self.options.minimal && !super::is_minimal(&puzzle, Symmetry::None) {
