@@ -432,17 +432,20 @@ pub fn parse_puzzles(args: Vec<OsString>) -> Result<PuzzlesArgs, UsageError> {
     }
     if near.is_some() {
         let clash = [
-            (any, "--any"),
-            (symmetry.is_some(), "--symmetry"),
+            (any, "--any", "whose puzzles are unique"),
+            (
+                symmetry.is_some(),
+                "--symmetry",
+                "whose puzzles keep no symmetry",
+            ),
             (
                 book_flags.any(),
                 book_flags.first_given().unwrap_or("a book option"),
+                "which writes text, not a book",
             ),
         ];
-        if let Some((_, flag)) = clash.iter().find(|(given, _)| *given) {
-            return usage(format!(
-                "{flag} does not apply to --near, whose puzzles are unique and unsymmetric"
-            ));
+        if let Some((_, flag, why)) = clash.iter().find(|(given, _, _)| *given) {
+            return usage(format!("{flag} does not apply to --near, {why}"));
         }
     }
     let output = output.unwrap_or_else(|| Output::File("sudoku.txt".into()));

@@ -123,6 +123,11 @@ def test_near_bad_input():
         sc.near(["12"], 3)
     with pytest.raises(ValueError, match="time_limit"):
         sc.near(NEAR_SEEDS, 3, time_limit=-1)
+    # Neighbours keep their seed's blanks: a range no seed is in is refused at once.
+    with pytest.raises(ValueError, match="impossible request: a puzzle found near another has as many blanks"):
+        sc.near(NEAR_SEEDS, 3, blanks=(20, 30))
+    with pytest.raises(ValueError, match="impossible request: no puzzle to search near has a blank"):
+        sc.near(["." * 81], 3)
     # A band the neighbourhood cannot reach ends at the time limit with nothing.
     assert sc.near(NEAR_SEEDS, 3, rating=(11.5, 12.0), time_limit=0.5) == []
 
