@@ -1730,6 +1730,36 @@ describe("storage", () => {
   });
 });
 
+describe("screen readers", () => {
+  e2e("what the colours say is in the cells' names too: Check's wrong digits, the hint's cells; a paused board is hidden", async (b) => {
+    const { solution } = facts.get(POINTING);
+    await openPuzzle(b, POINTING);
+    // A wrong digit that clashes with no given: Check names it, and so does the cell.
+    const c = blanks(POINTING).find((x) => silentWrong(POINTING, solution, x) != null);
+    const wrong = silentWrong(POINTING, solution, c);
+    await (await cellEl(b, c)).click();
+    await b.keys(String(wrong), "c");
+    await waitFor(async () => /wrong digit/.test(await status(b)), { message: "Check speaks" });
+    assert.equal(await status(b), `1 wrong digit: ${where(c)}.`);
+    assert.match(await attrOf(b, `#board .cell[data-cell="${c}"]`, "aria-label"), /, wrong$/);
+    await b.keys("0");
+    // The hint at its third stage: the cells that lose a candidate say which.
+    await b.keys("?", "?", "?");
+    await waitFor(async () => (await attrOf(b, "#hint-panel", "data-stage")) === "3", { message: "hint stage 3" });
+    const labels = await b.execute(() => [...document.querySelectorAll("#board .cell")].map((x) => x.getAttribute("aria-label")));
+    const native = parseHintLine((await cli(["hint", POINTING])).stdout.split("\n")[0]);
+    for (const [cell, digit] of native.eliminations) {
+      assert.match(labels[cell], new RegExp(`the hint removes [0-9 ]*${digit}`), `cell ${cell}: ${labels[cell]}`);
+    }
+    assert.ok(labels.some((l) => /in the hint's pattern/.test(l)), "the pattern's cells are named");
+    // Paused: no cell tells its digit.
+    await b.keys("p");
+    await waitFor(async () => (await attrOf(b, "#paused-overlay", "hidden")) === null, { message: "paused" });
+    const hidden = await b.execute(() => [...document.querySelectorAll("#board .cell")].map((x) => x.getAttribute("aria-label")));
+    assert.ok(hidden.every((l) => /^Row \d, column \d, hidden while paused$/.test(l)), hidden.find((l) => !/hidden/.test(l)));
+  });
+});
+
 describe("two tabs, storage off, engine missing", () => {
   e2e("two tabs of the page share one game: the moves of both are kept", async (b) => {
     const { solution } = facts.get(EASY1);
@@ -1811,6 +1841,9 @@ describe("two tabs, storage off, engine missing", () => {
       assert.match(await textOf(b, "#note"), /engine/i, "#note tells the engine is missing");
       assert.doesNotMatch(await textOf(b, "#status"), /Loading/, "#status no longer says Loading");
     } finally {
+      // The page leaves before its server stops: a request still under way (the icon, which can
+      // come last) would otherwise fail in the console.
+      await b.navigate("about:blank").catch(() => {});
       await broken.close();
       rmSync(dir, { recursive: true, force: true });
     }
@@ -1889,6 +1922,37 @@ describe("layout and screenshots", () => {
         await b.screenshot(join(SCREENS, `phone-${width}x${height}-hint.png`));
       }
     }
+  });
+
+  e2e("a default font twice as large (32 px) scales the whole page: board, digits and text, as at half the window size", { width: 500, height: 400 }, async (b) => {
+    const measure = () =>
+      b.execute(() => {
+        const r = (css) => document.querySelector(css).getBoundingClientRect().toJSON();
+        const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+        return {
+          board: r("#board").width,
+          keypadLeft: r("#keypad").left,
+          digit: px(document.querySelector(".cell.given")),
+          status: px(document.getElementById("status")),
+          sw: document.documentElement.scrollWidth,
+          w: document.documentElement.clientWidth,
+        };
+      });
+    await openPuzzle(b, EASY1);
+    const small = await measure();
+    // (Set on a loaded page: chromedriver's first, blank one does not keep it.)
+    await cdp(b, "Page.setFontSizes", { fontSizes: { standard: 32, fixed: 32 } });
+    await setViewport(b, 1000, 800);
+    await openPuzzle(b, EASY1);
+    assert.equal(await b.execute(() => getComputedStyle(document.documentElement).fontSize), "32px", "the default font size is set");
+    const large = await measure();
+    const near = (x, y) => Math.abs(x - y) <= 0.03 * y + 2;
+    assert.ok(near(large.board, 2 * small.board), `the board is twice as wide: ${small.board} px at 16 px, ${large.board} px at 32 px`);
+    assert.ok(near(large.keypadLeft, 2 * small.keypadLeft), `the keypad is laid out the same: ${small.keypadLeft} and ${large.keypadLeft}`);
+    assert.ok(near(large.digit, 2 * small.digit), `the board's digits are twice as large: ${small.digit} and ${large.digit} px`);
+    assert.equal(large.status, 2 * small.status, "the status text follows the reader's font size");
+    assert.ok(large.sw <= large.w, `no horizontal scroll (${large.sw} > ${large.w})`);
+    await b.screenshot(join(SCREENS, "font-32px.png"));
   });
 
   e2e("landscape phones with a daily puzzle's long label: the header keeps to one line and the whole board is on screen", async (b) => {

@@ -227,13 +227,21 @@ function render() {
     x.setAttribute("aria-selected", i == sel);
     x.tabIndex = i == (sel ?? 0) ? 0 : -1;
     x.firstChild.textContent = v || "";
+    const lost = [], got = [];
     [...x.lastChild.children].forEach((m, j) => {
       const d = j + 1, gone = has("eliminations", i, d), put = has("placements", i, d);
       m.textContent = !v && (marks[i] >> d & 1 || gone || put) ? d : "";
       m.className = gone ? "x" : put ? "g" : "";
+      if (gone) lost.push(d);
+      if (put) got.push(d);
     });
-    x.setAttribute("aria-label", `Row ${R(i) + 1}, column ${C(i) + 1}, ${v ? v + (given ? ", given" : "") : "empty"}`
-      + (!v && marks[i] ? ", pencil " + digits(marks[i]).join(" ") : "") + (conf.has(i) ? ", conflict" : ""));
+    // What the colours say, said in words too: a wrong digit found by Check, and the cell's part in
+    // the open hint. A paused board is hidden to a screen reader as it is to the eye.
+    const part = { pattern: "in the hint's pattern", loses: `the hint removes ${lost.join(" ")}`, gets: `the hint places ${got.join(" ")}`,
+      wrong: "the hint says this digit is wrong" }[role[i]] ?? (cls["hint-focus"] || cls["hint-unit"] ? "where the hint looks" : "");
+    x.setAttribute("aria-label", `Row ${R(i) + 1}, column ${C(i) + 1}, ` + (S.paused ? "hidden while paused"
+      : (v ? v + (given ? ", given" : "") : "empty") + (!v && marks[i] ? ", pencil " + digits(marks[i]).join(" ") : "")
+      + (conf.has(i) ? ", conflict" : "") + (cls.bad ? ", wrong" : "") + (part && ", " + part)));
   });
   // Focus follows the selection when the grid has it (undo, redo, another tab's save, a restore).
   if (document.activeElement?.classList.contains("cell") && sel != null && document.activeElement != cellEls[sel]) cellEls[sel].focus();
@@ -605,7 +613,9 @@ async function apply() {
 function check() {
   if (!S.puzzle || S.paused) return;
   S.bad = new Set(S.board.flatMap((v, i) => v && v != S.solution[i] ? [i] : []));
-  announce(S.bad.size ? `${S.bad.size} wrong digit${S.bad.size > 1 ? "s" : ""}.` : "No wrong digits.");
+  // Where, too: a player who does not see the red cells hears which they are (the first five).
+  const where = [...S.bad].slice(0, 5).map(c => `row ${R(c) + 1}, column ${C(c) + 1}`).join("; ");
+  announce(S.bad.size ? `${S.bad.size} wrong digit${S.bad.size > 1 ? "s" : ""}: ${where}${S.bad.size > 5 ? "; …" : ""}.` : "No wrong digits.");
   render();
   const v = S.ver;
   setTimeout(() => v == S.ver && (S.bad = null, render()), 2500);
