@@ -105,28 +105,14 @@ fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
         }
         records.push(record.map_err(|e| read_failure(near, e))?);
     }
-    // A seed without a solution has no neighbour to search: its line is
-    // named, as any error in the input is.
-    let solver = BitmaskSolver::new();
-    let counts: Vec<usize> = records
-        .iter()
-        .map(|r| solver.search(&r.grid, 2).count)
-        .collect();
-    if let Some(i) = counts.iter().position(|&n| n == 0) {
-        return Err(Failure::Input(format!(
-            "{}:{}: this puzzle has no solution, so there is nothing near it to search",
-            near.name(),
-            records[i].line
-        )));
-    }
     // A seed of several solutions has neighbours of several too, unless the
     // clue changes happen to pin one down: say so before a run that may
-    // find nothing.
+    // find nothing. (One without a solution is the search's error, below.)
+    let solver = BitmaskSolver::new();
     let odd: Vec<usize> = records
         .iter()
-        .zip(&counts)
-        .filter(|&(_, &n)| n != 1)
-        .map(|(r, _)| r.line)
+        .filter(|r| solver.search(&r.grid, 2).count > 1)
+        .map(|r| r.line)
         .collect();
     if !odd.is_empty() {
         let shown: Vec<String> = odd
@@ -144,7 +130,7 @@ fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
             shown.join(", ")
         );
     }
-    let seeds: Vec<Grid> = records.into_iter().map(|r| r.grid).collect();
+    let seeds: Vec<Grid> = records.iter().map(|r| r.grid).collect();
     let generator =
         Generator::new(args.generator_options()).map_err(|e| Failure::Input(e.to_string()))?;
     let deadline = args.time_limit.map(|limit| Instant::now() + limit);
@@ -180,6 +166,15 @@ fn run_near(args: &PuzzlesArgs, near: &Input) -> Result<(), Failure> {
             Ok(summary) => Ok(summary),
             Err(RunError::Sink(SinkError::Write(e))) => Err(write_failure(&args.output, &e)),
             Err(RunError::Sink(SinkError::Check(failure))) => Err(failure),
+            // A seed without a solution has no neighbour to search: its
+            // line is named, as any error in the input is.
+            Err(RunError::Generate(PuzzleError::SeedWithoutSolution { index })) => {
+                Err(Failure::Input(format!(
+                    "{}:{}: this puzzle has no solution, so there is nothing near it to search",
+                    near.name(),
+                    records[index].line
+                )))
+            }
             Err(RunError::Generate(e)) => Err(Failure::Input(format!("{}: {e}", near.name()))),
         }
     })?;

@@ -282,10 +282,10 @@ const open = id => {
   closeAll();
   $(id).showModal();
 };
-const busy = on => {
+const busy = (on, what = "Generating…") => {
   body.dataset.busy = on;
-  if (on) announce("Generating…");
-  else if ($("status").textContent == "Generating…") announce("");
+  if (on) announce(what);
+  else if ($("status").textContent == what) announce("");
 };
 
 // Games.
@@ -585,11 +585,11 @@ async function hint() {
     asking = 1;
     pressedMeanwhile = 0;
     // The hardest positions take the engine seconds: the player is told that it is working.
-    const slow = setTimeout(() => (body.dataset.busy = true, announce("Looking for a hint…")), 400);
+    const looking = "Looking for a hint…", slow = setTimeout(() => busy(true, looking), 400);
     await ask(h => h.done || (S.hint = h, S.freeHint ? S.freeHint = false : S.hints++), hintQuery, 1);
     clearTimeout(slow);
     asking = 0;
-    if (body.dataset.busy == "true" && $("status").textContent == "Looking for a hint…") body.dataset.busy = false, announce("");
+    if ($("status").textContent == looking) busy(false, looking);
     if (!S.hint) return;
   }
   const stages = Math.min(1 + pressedMeanwhile, 3 - S.stage);
