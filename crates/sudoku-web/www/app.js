@@ -52,7 +52,7 @@ const store = (k, v) => {
   }
   // The pool of puzzles made ahead is only a cache: the note names what the player would lose.
   const lost = [failing.has("game") && "this game", failing.has("stats") && "the statistics"].filter(Boolean);
-  notes.storage = lost.length ? `Storage is full or unavailable: ${lost.join(" and ")} ${lost.length > 1 ? "are" : "is"} not being saved.` : "";
+  notes.storage = lost.length ? `Storage is full or unavailable: ${lost.join(" and ")} ${lost.length > 1 || lost[0] == "the statistics" ? "are" : "is"} not being saved.` : "";
   showNotes();
 };
 const int = (v, hi = 1e15) => Number.isInteger(v) && v >= 0 && v <= hi;
@@ -67,7 +67,7 @@ const isPuzzle = (p, s) => typeof p == "string" && typeof s == "string" && /^[1-
 const rating = r => r && typeof r == "object" && ["er", "ep", "ed"].every(k => typeof r[k] == "number" && r[k] >= 1 && r[k] <= 20)
   && LEVELS.includes(r.level) && typeof r.hardest == "string" && r.hardest.length < 80
   ? { er: r.er, ep: r.ep, ed: r.ed, level: r.level, hardest: r.hardest } : null;
-const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.isArray(d) && d.every(x => Array.isArray(x)
+const edits = v => Array.isArray(v) && v.length <= 1000 && v.every(d => Array.isArray(d) && d.length > 0 && d.every(x => Array.isArray(x)
   && x.length == 5 && int(x[0], 80) && int(x[1], 9) && mask(x[2]) && int(x[3], 9) && mask(x[4])));
 // Days are UTC days, as for `sudoku daily`: the daily puzzle changes at 00:00 UTC everywhere.
 const today = (d = new Date()) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -78,9 +78,11 @@ const isLabel = l => typeof l == "string" && LABEL.test(l) && (!l.startsWith("da
 // Statistics with sane bounds (as the terminal game reads them): counts are integers up to 10^8,
 // times up to 100 hours a game, never more won than played; anything else is unreadable.
 const N = 1e8;
+// The daily dates won or lost, so that none counts twice: the last 4000 (eleven years of dailies).
+const DAYS_KEPT = 4000;
 const statsOk = x => x && typeof x == "object" && ["played", "won", "streak", "bestStreak"].every(f => int(x[f], N))
   && int(x.best, MAX_ELAPSED) && int(x.total, x.won * MAX_ELAPSED) && x.won <= x.played && x.streak <= x.bestStreak
-  && x.bestStreak <= x.won && (x.days === undefined || Array.isArray(x.days) && x.days.length <= 400 && x.days.every(isDate));
+  && x.bestStreak <= x.won && (x.days === undefined || Array.isArray(x.days) && x.days.length <= DAYS_KEPT && x.days.every(isDate));
 
 const S = { settings: { ...SETTINGS }, sel: null, pencil: false, ver: 0 };
 let stats = {}, pool = {}, booting = true;
@@ -134,7 +136,11 @@ const saved = () => {
     paused: !!S.paused && !S.autoPaused,
   };
 };
-const save = () => store("game", saved());
+// Statistics that could not be saved (storage full) are saved again with the next move, once there is room.
+const save = () => {
+  store("game", saved());
+  if (failing.has("stats")) store("stats", stats);
+};
 // A tab that is closed or reloaded saves only news. A tab in the background took over the playing
 // tab's saves; its own save on leaving would carry the time of the last one it took over, and the
 // playing tab, taking that save over in turn, would lose the time played since.
@@ -290,7 +296,10 @@ const busy = (on, what = "Generating…") => {
 
 // Games.
 // The New game and Import dialogs say what leaving a game in progress means for the statistics.
-const leaving = () => document.querySelectorAll(".leaving").forEach(p => p.hidden = !inProgress());
+const leaving = () => document.querySelectorAll(".leaving").forEach(p => p.hidden = !(inProgress() && counts()));
+// Whether the game on screen counts in the statistics when it ends: a level's game, or a daily
+// puzzle whose day has not counted yet (an imported puzzle never counts).
+const counts = () => LEVELS.includes(S.label) || S.label?.startsWith("daily") && !stats.daily?.days?.includes(S.label.slice(6));
 function record(won) {
   const day = S.label.startsWith("daily") && S.label.slice(6), k = day ? "daily" : LEVELS.includes(S.label) && S.label;
   if (S.counted) return;
@@ -300,7 +309,7 @@ function record(won) {
   const x = stats[k] ||= { played: 0, won: 0, best: 0, total: 0, streak: 0, bestStreak: 0 }, t = Math.min(Math.round(S.elapsed), MAX_ELAPSED);
   if (day) {
     if (x.days?.includes(day)) return;
-    x.days = [...(x.days || []).slice(-399), day];
+    x.days = [...(x.days || []).slice(1 - DAYS_KEPT), day];
   }
   x.played++;
   if (won) {
@@ -355,7 +364,10 @@ function startLinked(g, label) {
   busy(false);
   announce("");
   open("link-dialog");
+  // The link stays in the address while the player is asked, so that a reload asks again.
+  history.replaceState(null, "", location.pathname + location.search + (label == "imported" ? "#p=" + g.puzzle : "#daily=" + label.slice(6)));
 }
+$("link-dialog").addEventListener("close", () => history.replaceState(null, "", location.pathname + location.search));
 async function daily(date, fromLink) {
   closeAll();
   // The daily puzzle being played (or solved) is not replaced by itself: the player is told, and a
@@ -440,6 +452,7 @@ async function rateMissing() {
   if (S.puzzle == p && !S.rating && (S.rating = rating(rt))) save();
   render();
 }
+let linkToken = 0;
 async function fromHash() {
   const h = location.hash, p = /^#p=(.*)/s.exec(h), d = /^#daily=(.*)/s.exec(h);
   if (!p && !d) return;
@@ -454,9 +467,12 @@ async function fromHash() {
     if (S.over == "won") showDone();
     return announce(`This puzzle is ${S.over == "won" ? "already solved" : S.over ? "already over" : "already open"}.`);
   }
-  const t = ++token, r = await read81(s);
-  if (t != token) return;
+  // A refused link leaves alone what was going on (a new game being made); of several links in a
+  // row, the last one counts.
+  const l = ++linkToken, t = token, r = await read81(s);
+  if (l != linkToken || t != token) return;
   if (typeof r == "string") return note("The link's puzzle was refused: " + r[0].toLowerCase() + r.slice(1));
+  ++token;
   startLinked(r, "imported");
 }
 
@@ -468,17 +484,19 @@ function changed() {
   save();
   render();
 }
+// True when the move changed something.
 function edit(f) {
   if (!S.puzzle || ended() || S.paused) return;
   const b = S.board.slice(), m = S.marks.slice(), d = [];
   f();
   for (let i = 0; i < 81; i++) if (b[i] != S.board[i] || m[i] != S.marks[i]) d.push([i, b[i], m[i], S.board[i], S.marks[i]]);
-  if (!d.length) return;
+  if (!d.length) return false;
   clearNotes();
   S.undo.push(d);
   if (S.undo.length > 1000) S.undo.shift();
   S.redo = [];
   changed();
+  return true;
 }
 function put(c, d) {
   S.board[c] = d;
@@ -586,7 +604,9 @@ async function hint() {
     pressedMeanwhile = 0;
     // The hardest positions take the engine seconds: the player is told that it is working.
     const looking = "Looking for a hint…", slow = setTimeout(() => busy(true, looking), 400);
-    await ask(h => h.done || (S.hint = h, S.freeHint ? S.freeHint = false : S.hints++), hintQuery, 1);
+    // Not charged when the reopened hint of a reload came back first (it is that hint), and not
+    // shown, nor charged, when the game was paused meanwhile.
+    await ask(h => h.done || S.hint || S.paused || (S.hint = h, S.freeHint ? S.freeHint = false : S.hints++), hintQuery, 1);
     clearTimeout(slow);
     asking = 0;
     if ($("status").textContent == looking) busy(false, looking);
@@ -642,6 +662,9 @@ function pause(on = !S.paused, auto = false) {
   S.autoPaused = on && auto;
   save();
   render();
+  // The focus does not stay on a cell under the overlay: it goes to Resume, and back to the board.
+  if (on && !auto && grid.contains(document.activeElement)) $("resume").focus();
+  else if (!on && document.activeElement == $("resume")) cellEls[S.sel ?? 0]?.focus();
   announce(on ? "Paused." : "Resumed.");
 }
 const toggle = (k, o, name) => {
@@ -658,9 +681,14 @@ const acts = {
   redo: () => step(S.redo, S.undo, 3),
   hint,
   "apply-hint": apply,
-  fill: () => ended() || ask(cand => (edit(() => S.marks = S.marks.map((m, i) => S.board[i] ? m : cand[i])),
-    S.over || S.paused || announce("Filled in all candidates.")), cands, 1),
-  clear: () => (edit(() => S.marks.fill(0)), S.over || S.paused || announce("Cleared all pencil marks.")),
+  fill: () => ended() || ask(cand => {
+    const did = edit(() => S.marks = S.marks.map((m, i) => S.board[i] ? m : cand[i]));
+    S.over || S.paused || announce(did ? "Filled in all candidates." : "Every candidate is filled in already.");
+  }, cands, 1),
+  clear: () => {
+    const did = edit(() => S.marks.fill(0));
+    S.over || S.paused || !S.puzzle || announce(did ? "Cleared all pencil marks." : "There are no pencil marks to clear.");
+  },
   check,
   pause: () => pause(),
   resume: () => pause(false),
@@ -724,14 +752,19 @@ document.querySelectorAll("[data-level]").forEach(b => b.onclick = () => newGame
 document.querySelectorAll(".close").forEach(b => b.onclick = () => b.closest("dialog").close());
 // A dialog gives the focus back to what had it before it opened. When that was a button of another
 // dialog, now closed (New game… in the Solved dialog), the focus would be nowhere: the board takes it.
-document.querySelectorAll("dialog").forEach(d => d.addEventListener("close", () => setTimeout(() => {
+document.querySelectorAll("dialog").forEach(d => d.addEventListener("close", () => (closedAt = performance.now(), setTimeout(() => {
   const a = document.activeElement;
   if (!document.querySelector("dialog[open]") && (!a || a == body || !a.offsetParent)) cellEls[S.sel ?? 0]?.focus();
-})));
+}))));
+// The second tap of a double tap on a dialog's button lands on what the closed dialog uncovered (a
+// keypad digit under Expert on a phone on its side): such a tap, or a mouse's second click, is not
+// a move.
+let closedAt = -1e9;
+const ghost = e => performance.now() - closedAt < 350 && (e.pointerType == "touch" || e.detail > 1);
 document.querySelectorAll(".new").forEach(b => b.onclick = acts["new-game"]);
-$("keypad").onclick = e => e.target.dataset.digit && input(+e.target.dataset.digit);
+$("keypad").onclick = e => e.target.dataset.digit && !ghost(e) && input(+e.target.dataset.digit);
 grid.onclick = e => {
-  const x = e.target.closest(".cell");
+  const x = !ghost(e) && e.target.closest(".cell");
   if (x) S.sel = +x.dataset.cell, render();
 };
 $("settings-dialog").onchange = () => {
@@ -741,11 +774,18 @@ $("settings-dialog").onchange = () => {
   };
   save();
   render();
-  enforceLimit(`The mistake limit is now ${S.settings.limit}, and ${S.mistakes} mistake${S.mistakes > 1 ? "s were" : " was"} already made.`);
 };
+// A lowered mistake limit holds once the dialog is closed, not at each change of the list: going
+// from Off to 5 with the arrow keys passes 3 on the way, and must not lose the game there.
+$("settings-dialog").addEventListener("close", () =>
+  enforceLimit(`The mistake limit is now ${S.settings.limit}, and ${S.mistakes} mistake${S.mistakes > 1 ? "s were" : " was"} already made.`));
 const MOVES = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1, k: -9, j: 9, h: -1, l: 1, w: -9, s: 9, a: -1, d: 1 };
 const KEYS = { Backspace: "erase", Delete: "erase", n: "pencil", m: "autoRemove", f: "fill", x: "clear", u: "undo", "?": "hint", c: "check", p: "pause" };
 // Letters work in either case (Caps Lock, Shift): no letter shortcut uses Shift for something else.
+// A digit typed places it, whatever it takes on the layout (Shift on AZERTY); the other character of
+// a digit key (Shift on QWERTY, none on AZERTY) pencils its digit, and so does Shift with the numpad.
+// Letters come from the key's place when the layout types another script (Ctrl+Z on a Russian one).
+const latin = (k, code) => /^\p{L}$/u.test(k) && !/^[a-z]$/i.test(k) ? /^Key([A-Z])$/.exec(code)?.[1].toLowerCase() ?? k : k.toLowerCase();
 document.addEventListener("keydown", e => {
   const dlg = document.querySelector("dialog[open]");
   if (dlg && e.key == "Tab") {
@@ -753,16 +793,17 @@ document.addEventListener("keydown", e => {
     if (document.activeElement == z || !dlg.contains(document.activeElement)) e.preventDefault(), a.focus();
   }
   if (dlg || /INPUT|TEXTAREA|SELECT/.test(e.target.tagName) || e.altKey) return;
-  const k = e.key, z = k.toLowerCase(), dg = /^(Digit|Numpad)([1-9])$/.exec(e.code);
+  const k = e.key, z = latin(k, e.code), dg = /^(Digit|Numpad)([1-9])$/.exec(e.code), moving = MOVES[k] || MOVES[z];
   const f = e.ctrlKey || e.metaKey
     // Ctrl/Cmd+R stays the browser's reload.
     ? z == "z" ? acts[e.shiftKey ? "redo" : "undo"] : z == "y" && acts.redo
-    : dg && e.shiftKey ? () => input(+dg[2], 1)
-    : /^[0-9]$/.test(k) ? () => input(+k)
-    : MOVES[k] || MOVES[z] ? () => move(MOVES[k] || MOVES[z]) : acts[KEYS[k] || KEYS[z]];
+    : /^[0-9]$/.test(k) && !(e.shiftKey && dg?.[1] == "Numpad") ? () => input(+k)
+    : dg && (e.shiftKey || k.length == 1) ? () => input(+dg[2], 1)
+    : moving ? () => move(moving) : acts[KEYS[k] || KEYS[z]];
   if (f) {
     e.preventDefault();
-    f();
+    // A held key repeats only moves, undo, redo and erasing: a held ? or Shift+3 does its thing once.
+    if (!e.repeat || moving || e.ctrlKey || e.metaKey || f == acts.erase) f();
   }
 });
 document.addEventListener("visibilitychange", () => document.hidden ? pause(true, true) : tick());
