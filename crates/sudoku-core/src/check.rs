@@ -61,7 +61,7 @@ pub enum CheckError {
         line: usize,
     },
     /// Different numbers of solutions and puzzles.
-    #[error("{solutions} solutions for {puzzles} puzzles")]
+    #[error("{} for {}", counted(*.solutions, "solution"), counted(*.puzzles, "puzzle"))]
     CountMismatch {
         /// Grids in the solution file.
         solutions: u64,
@@ -74,6 +74,11 @@ pub enum CheckError {
     /// Reading failed.
     #[error("read failed: {0}")]
     Io(#[from] io::Error),
+}
+
+/// "1 puzzle", "3 puzzles".
+fn counted(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// How a grid file breaks the exact format (see [`CheckError::Format`]).

@@ -57,10 +57,21 @@ impl Date {
     }
 
     /// The date `days` after 1970-01-01 (civil-from-days, counting in
-    /// 400-year eras of 146,097 days that start on 1 March).
+    /// 400-year eras of 146,097 days that start on 1 March). Days beyond
+    /// the years an `i32` holds give the first or last day of those years.
     #[must_use]
     pub fn from_days(days: i64) -> Date {
-        let z = days + 719_468;
+        let first = Date {
+            year: i32::MIN,
+            month: 1,
+            day: 1,
+        };
+        let last = Date {
+            year: i32::MAX,
+            month: 12,
+            day: 31,
+        };
+        let z = days.clamp(first.days(), last.days()) + 719_468;
         let era = z.div_euclid(146_097);
         let doe = z.rem_euclid(146_097); // day of era, 0..146096
         let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // 0..399
@@ -105,8 +116,11 @@ impl Date {
     /// The daily puzzle's seed on this date (see the module docs).
     #[must_use]
     pub fn seed(&self) -> u64 {
-        let number =
-            self.year as i64 as u64 * 10_000 + u64::from(self.month) * 100 + u64::from(self.day);
+        // Wrapping, for years below 0 or far beyond 9999 (the number is
+        // then taken modulo 2^64, as two's complement has it).
+        let number = (i64::from(self.year) as u64)
+            .wrapping_mul(10_000)
+            .wrapping_add(u64::from(self.month) * 100 + u64::from(self.day));
         let mut z = number.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -122,9 +136,20 @@ pub fn puzzle(date: Date) -> crate::puzzle::Generated {
     crate::puzzle::for_level(date.level(), date.seed())
 }
 
+/// `YYYY-MM-DD`; a year before 1 or after 9999 as ISO 8601's expanded
+/// years write it, with its sign below 0 and at least four digits
+/// (`-0005-01-02`, `12345-01-02`), which [`Date::from_str`](std::str::FromStr)
+/// reads back.
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+        let sign = if self.year < 0 { "-" } else { "" };
+        write!(
+            f,
+            "{sign}{:04}-{:02}-{:02}",
+            self.year.unsigned_abs(),
+            self.month,
+            self.day
+        )
     }
 }
 
@@ -137,18 +162,30 @@ pub struct ParseDateError(pub String);
 impl std::str::FromStr for Date {
     type Err = ParseDateError;
 
-    /// `YYYY-MM-DD`, a real date.
+    /// `YYYY-MM-DD`, a real date (a year of more digits, or with a minus
+    /// sign, as [`Date`]'s `Display` writes years outside 1-9999).
     fn from_str(text: &str) -> Result<Date, ParseDateError> {
         let bad = || ParseDateError(text.to_string());
-        let parts: Vec<&str> = text.trim().split('-').collect();
+        let text_trimmed = text.trim();
+        let (negative, unsigned) = match text_trimmed.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text_trimmed),
+        };
+        let parts: Vec<&str> = unsigned.split('-').collect();
         let [y, m, d] = parts[..] else {
             return Err(bad());
         };
-        if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if y.len() < 4 || m.len() != 2 || d.len() != 2 || !digits(y) || !digits(m) || !digits(d) {
             return Err(bad());
         }
+        // Five digits or more only where four do not hold the year.
+        if y.len() > 4 && y.starts_with('0') {
+            return Err(bad());
+        }
+        let year: i64 = y.parse().map_err(|_| bad())?;
         let date = Date {
-            year: y.parse().map_err(|_| bad())?,
+            year: i32::try_from(if negative { -year } else { year }).map_err(|_| bad())?,
             month: m.parse().map_err(|_| bad())?,
             day: d.parse().map_err(|_| bad())?,
         };
@@ -204,6 +241,59 @@ mod tests {
                     expected.year += 1;
                 }
             }
+        }
+    }
+
+    /// Every day an `i64` can name gives a date (the ends clamped to the
+    /// first and last days of `i32`'s years), and every date's text reads
+    /// back as the same date, years below 1 and above 9999 included.
+    #[test]
+    fn any_day_number_gives_a_date_whose_text_reads_back() {
+        let first = Date::from_days(i64::MIN);
+        let last = Date::from_days(i64::MAX);
+        assert_eq!((first.year, first.month, first.day), (i32::MIN, 1, 1));
+        assert_eq!((last.year, last.month, last.day), (i32::MAX, 12, 31));
+        assert_eq!(Date::from_days(last.days() + 1), last);
+        let ends = [first.days(), last.days()];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut days: Vec<i64> = vec![
+            ends[0], ends[1], -719_528, -719_529, -2_000_000, 3_000_000, 0,
+        ];
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            days.push(ends[0] + (state % (ends[1] - ends[0]) as u64) as i64);
+        }
+        for d in days {
+            let date = Date::from_days(d);
+            assert_eq!(date.days(), d, "{date:?}");
+            let text = date.to_string();
+            assert_eq!(text.parse::<Date>(), Ok(date), "{text}");
+            // The seed is the module's derivation of the number YYYYMMDD, in
+            // two's complement modulo 2^64, for any year.
+            let number = i128::from(date.year) * 10_000 + i128::from(date.month * 100 + date.day);
+            assert_eq!(date.seed(), splitmix_reference(number as u64), "{text}");
+        }
+        assert_eq!(
+            Date {
+                year: -5,
+                month: 1,
+                day: 2
+            }
+            .to_string(),
+            "-0005-01-02"
+        );
+        assert_eq!("12345-01-02".parse::<Date>().map(|d| d.year), Ok(12_345));
+        for refused in [
+            "02026-01-01",
+            "+2026-01-01",
+            "-2026-1-01",
+            "20 6-01-01",
+            "2026-13-01",
+            "99999999999-01-01",
+        ] {
+            assert!(refused.parse::<Date>().is_err(), "{refused}");
         }
     }
 

@@ -149,11 +149,16 @@ pub struct Hint {
 
 /// The hint for a player at `board` (givens and the digits placed so far)
 /// with pencil marks `marks` (bit `d` for digit `d`; 0 for a cell without
-/// marks), towards `solution`. `None` when the board is the solution.
+/// marks), towards `solution`. `None` when the board is the solution, and
+/// when `solution` is not a solved grid ([`Grid::is_solved`]): there is
+/// nothing to hint towards.
 ///
 /// See the [module docs](self) for the order in which hints are chosen.
 #[must_use]
 pub fn hint(board: &Grid, solution: &Grid, marks: &[u16; CELLS]) -> Option<Hint> {
+    if !solution.is_solved() {
+        return None;
+    }
     let cells = board.cells();
     let wrong: Vec<usize> = (0..CELLS)
         .filter(|&c| cells[c] != 0 && cells[c] != solution.cells()[c])
@@ -586,14 +591,26 @@ fn results(step: &Step) -> String {
     parts.join("; ")
 }
 
-/// A difficulty with one decimal, `4.2`, as `{:.1}` writes it (difficulties
-/// are whole tenths); written by hand so that the web page's WebAssembly
-/// build carries no float formatting.
+/// A difficulty with one decimal, `4.2`, exactly as `{:.1}` writes any
+/// `f32` (ties to even, `-0.0`, `NaN`, `inf`); written by hand so that the
+/// web page's WebAssembly build carries no float formatting.
 #[must_use]
 pub fn one_decimal(x: f32) -> String {
-    let tenths = (x * 10.0).round() as i64;
-    let sign = if tenths < 0 { "-" } else { "" };
-    format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
+    if x.is_nan() {
+        return "NaN".to_string();
+    }
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if x.is_infinite() {
+        return format!("{sign}inf");
+    }
+    let magnitude = f64::from(x.abs());
+    // From 2^24 on every f32 is a whole number (below 2^128, so a u128).
+    if magnitude >= 16_777_216.0 {
+        return format!("{sign}{}.0", magnitude as u128);
+    }
+    // Exact in an f64: 24 bits of mantissa times ten.
+    let tenths = (magnitude * 10.0).round_ties_even() as u64;
+    format!("{sign}{}.{}", tenths / 10, tenths % 10)
 }
 
 /// "the digit 4", "the digits 4 and 7".
@@ -636,6 +653,46 @@ mod tests {
         for tenths in -30..=2_000i32 {
             let x = tenths as f32 / 10.0;
             assert_eq!(one_decimal(x), format!("{x:.1}"), "{tenths} tenths");
+        }
+        // Any f32: halves, huge, tiny, negative zero, infinities, NaN.
+        let mut bits = 0x9e37_79b9_u32;
+        let special = [
+            0.25f32,
+            0.75,
+            2.5,
+            -0.04,
+            -0.0,
+            1e30,
+            -3.4e38,
+            f32::MAX,
+            f32::MIN_POSITIVE,
+            16_777_216.0,
+            16_777_215.5,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        for x in special.into_iter().chain((0..200_000).map(|_| {
+            bits ^= bits << 13;
+            bits ^= bits >> 17;
+            bits ^= bits << 5;
+            f32::from_bits(bits)
+        })) {
+            assert_eq!(one_decimal(x), format!("{x:.1}"), "{:#x}", x.to_bits());
+        }
+    }
+
+    #[test]
+    fn no_hint_towards_a_grid_that_is_not_a_solution() {
+        let puzzle: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let solution = crate::solve(&puzzle).unwrap();
+        assert!(hint(&puzzle, &solution, &[0; CELLS]).is_some());
+        for not_a_solution in [Grid::EMPTY, puzzle] {
+            assert!(hint(&Grid::EMPTY, &not_a_solution, &[0; CELLS]).is_none());
+            assert!(hint(&puzzle, &not_a_solution, &[0; CELLS]).is_none());
         }
     }
 

@@ -24,7 +24,9 @@
 //!   Without it the crate solves, counts, rates, reads and writes puzzles.
 //! - `serde`: `Serialize` and `Deserialize` for [`Grid`] (as its 81-character
 //!   line), [`rate::Rating`], [`rate::Level`], [`rate::Technique`] and, with
-//!   `generate`, `puzzle::Symmetry` (as their names).
+//!   `generate`, `puzzle::Symmetry` (as their names), [`rate::TechniqueSet`]
+//!   (a list of names) and [`transform::Transform`] (its four parts);
+//!   `Serialize` for [`rate::Step`].
 //!
 //! # Threads
 //! Every function that takes a thread count reads it the same way

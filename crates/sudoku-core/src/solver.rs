@@ -40,6 +40,12 @@ impl Search {
     };
 }
 
+/// The most solutions a front end counts or lists for one puzzle (`sudoku
+/// count --limit`, Python's `count` and `solutions`): counting runs at a few
+/// million solutions a second, so this bounds one puzzle to seconds, never
+/// hours, and a list of them to about a gigabyte.
+pub const MAX_COUNT_LIMIT: usize = 10_000_000;
+
 /// A Sudoku solver.
 ///
 /// ```
@@ -64,7 +70,9 @@ pub trait Solver {
         self.search(puzzle, 1).solution
     }
 
-    /// The number of solutions, counting no further than `limit`.
+    /// The number of solutions, counting no further than `limit` (a
+    /// `limit` of 0 is read as 1, as [`Solver::search`] reads it; a list of
+    /// solutions up to 0, [`Solver::solutions_up_to`], is empty).
     #[must_use]
     fn count_solutions(&self, puzzle: &Grid, limit: usize) -> usize {
         self.search(puzzle, limit).count

@@ -94,7 +94,7 @@ fn rating_json(rating: &Rating) -> String {
         .tenths("ep", rating.pearl)
         .tenths("ed", rating.diamond)
         .string("level", rating.level.name())
-        .string("hardest", rating.hardest.name())
+        .string("hardest", rating.hardest_name())
         .number("steps", rating.steps)
         .finish()
 }

@@ -138,19 +138,27 @@ pub fn rate_checked(puzzle: &Grid) -> Result<Rating, Unrated> {
     })
 }
 
-/// [`next_step`], saying why there is no step.
+/// [`next_step`], saying why there is no step; and refusing a position
+/// with several solutions, as [`rate_checked`] does, where a step of trial
+/// and error would claim a contradiction that is not there.
 ///
 /// ```
 /// use sudoku_core::rate::{next_step_checked, Unrated};
+/// use sudoku_core::Grid;
 ///
 /// let solved = sudoku_core::FinalBoards::new(1).unwrap().next().unwrap();
 /// assert_eq!(next_step_checked(&solved), Err(Unrated::Complete));
+/// assert_eq!(next_step_checked(&Grid::EMPTY), Err(Unrated::SeveralSolutions));
 /// ```
 ///
 /// # Errors
 /// [`Unrated::Complete`], [`Unrated::Conflict`] or [`Unrated::NoSolution`]:
-/// the cases where [`next_step`] returns `None`.
+/// the cases where [`next_step`] returns `None`; and
+/// [`Unrated::SeveralSolutions`].
 pub fn next_step_checked(position: &Grid) -> Result<Step, Unrated> {
+    if BitmaskSolver::new().count_solutions(position, 2) == 2 {
+        return Err(Unrated::SeveralSolutions);
+    }
     if let Some(step) = next_step(position) {
         return Ok(step);
     }
