@@ -17,7 +17,7 @@ use sudoku_core::batch::{map_ordered, SOLVE_CHUNK};
 use sudoku_core::rate as core_rate;
 use sudoku_core::{BitmaskSolver, Grid, Solver, CELLS};
 
-use crate::convert::{batch_grids, cells_array, level_index, row_grid, tenths, valid_cells};
+use crate::convert::{batch_grids, cells_array, level_index, row_grid, tenths, valid_cells, Whole};
 
 /// Chunk size for rating: ratings take from microseconds to a second, so
 /// small chunks keep every core busy to the end.
@@ -168,11 +168,11 @@ type SolveArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>);
 /// >>> solve_many(["." * 81, "x"], strict=False)[1].tolist()
 /// [2, -1]
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = 0, strict = true))]
+#[pyo3(signature = (puzzles, threads = Whole(0), strict = true))]
 pub(crate) fn solve_many<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
-    threads: usize,
+    threads: Whole<usize>,
     strict: bool,
 ) -> PyResult<SolveArrays<'py>> {
     let n = puzzles.len().unwrap_or(0);
@@ -187,7 +187,7 @@ pub(crate) fn solve_many<'py>(
         puzzles,
         strict,
         Plan {
-            threads,
+            threads: threads.0,
             chunk: SOLVE_CHUNK,
         },
         (None, -1),
@@ -243,11 +243,11 @@ fn rating_row(rating: Option<core_rate::Rating>, unrated: i8) -> (f64, f64, f64,
 /// >>> er.tolist()[:1], level.tolist(), bool(er[1] != er[1])
 /// ([2.6], [1, -1], True)
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = 0, strict = true))]
+#[pyo3(signature = (puzzles, threads = Whole(0), strict = true))]
 pub(crate) fn rate_many<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
-    threads: usize,
+    threads: Whole<usize>,
     strict: bool,
 ) -> PyResult<RateArrays<'py>> {
     let n = puzzles.len().unwrap_or(0);
@@ -263,7 +263,7 @@ pub(crate) fn rate_many<'py>(
         puzzles,
         strict,
         Plan {
-            threads,
+            threads: threads.0,
             chunk: RATE_CHUNK,
         },
         rating_row(None, -2),

@@ -337,3 +337,35 @@ pub(crate) fn level_index(level: Level) -> i8 {
         .position(|&l| l == level)
         .map_or(-1, |i| i as i8)
 }
+
+/// A whole number from Python (an `int`, `bool` included, as Python counts
+/// it): a `TypeError` for anything else, and a `ValueError`, not the
+/// `OverflowError` of a plain `usize` or `u64` argument, for a negative one
+/// or one too large, as the README promises for values out of range.
+pub(crate) struct Whole<T>(pub T);
+
+impl<'a, 'py, T: TryFrom<u128>> FromPyObject<'a, 'py> for Whole<T> {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if !obj.is_instance_of::<pyo3::types::PyInt>() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "expected an int, got {}",
+                obj.get_type().name()?
+            )));
+        }
+        let too_large = || {
+            let shown = obj.str().map(|s| s.to_string()).unwrap_or_default();
+            pyo3::exceptions::PyValueError::new_err(format!("{shown} is too large"))
+        };
+        let value: i128 = obj.extract().map_err(|_| too_large())?;
+        if value < 0 {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "expected an int of at least 0, got {value}"
+            )));
+        }
+        T::try_from(value as u128)
+            .map(Whole)
+            .map_err(|_| too_large())
+    }
+}

@@ -23,7 +23,7 @@ use sudoku_core::format::{push_grid, push_line, PuzzleReader, ReadError};
 use sudoku_core::{Grid, CELLS};
 
 use crate::batch::SIGNAL_CHECK;
-use crate::convert::{batch_grids, cells_array, line, row_grid, valid_cells};
+use crate::convert::{batch_grids, cells_array, line, row_grid, valid_cells, Whole};
 
 /// `err` as Python's OSError for `path`: `OSError(errno, message, filename)`,
 /// which Python turns into FileNotFoundError, PermissionError, IsADirectoryError...
@@ -334,15 +334,15 @@ type UnsolvablePuzzle = (u64, usize, String);
 /// >>> open(dst).read().splitlines()[0]
 /// '1 2 3 4 5 6 7 8 9'
 #[pyfunction]
-#[pyo3(signature = (src, dst, threads = 0))]
+#[pyo3(signature = (src, dst, threads = Whole(0)))]
 pub(crate) fn solve_file(
     py: Python<'_>,
     src: PathBuf,
     dst: PathBuf,
-    threads: usize,
+    threads: Whole<usize>,
 ) -> PyResult<(u64, Vec<UnsolvablePuzzle>)> {
     let input = File::open(&src).map_err(|e| os_error(&e, &src))?;
-    let threads = resolve_threads(threads);
+    let threads = resolve_threads(threads.0);
     let mut unsolvable = Vec::new();
     let mut raised = None;
     let mut count = 0;

@@ -17,6 +17,7 @@ use sudoku_core::hint::{self as core_hint, HintCell};
 use sudoku_core::puzzle::{self, Generator, GeneratorOptions, RunError, SymmetryChoice};
 use sudoku_core::rand::{rngs::StdRng, SeedableRng};
 use sudoku_core::rate::{self as core_rate, Candidates, Level};
+use sudoku_core::solver::MAX_COUNT_LIMIT;
 use sudoku_core::transform::{canonical, Transform};
 use sudoku_core::{BitmaskSolver, Grid, Solver, CELLS};
 
@@ -24,7 +25,7 @@ mod batch;
 mod convert;
 mod files;
 
-use convert::{line, tenths, to_grid};
+use convert::{line, tenths, to_grid, Whole};
 
 // --------------------------------------------------------------- solving ----
 
@@ -52,6 +53,8 @@ fn solve<'py>(
 /// solutions(puzzle, n) -> list[str]
 ///
 /// Up to ``n`` distinct solutions of ``puzzle``, each as an 81-character string.
+/// ``n`` is at most 10,000,000 (ValueError above: a list that long takes a
+/// gigabyte); Ctrl-C stops a long search (KeyboardInterrupt).
 ///
 /// >>> len(solutions("53..7....6..1.5....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 100))
 /// 8
@@ -59,26 +62,52 @@ fn solve<'py>(
 fn solutions<'py>(
     py: Python<'py>,
     puzzle: &Bound<'py, PyAny>,
-    n: usize,
+    n: Whole<usize>,
 ) -> PyResult<Vec<Bound<'py, PyString>>> {
+    let n = at_most_count_limit("n", n.0)?;
     let grid = to_grid(puzzle)?;
-    // One search for all of them (`solutions_up_to`), not one per solution.
-    let found: Vec<Grid> = py.detach(|| BitmaskSolver::new().solutions_up_to(&grid, n));
-    Ok(found.iter().map(|g| line(py, g)).collect())
+    // One search for all of them, taken in slices with the GIL released,
+    // Python's signals (Ctrl-C) handled between slices.
+    let solver = BitmaskSolver::new();
+    let mut search = solver.solutions(&grid);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let want = (n - out.len()).min(1 << 16);
+        let found: Vec<Grid> = py.detach(|| search.by_ref().take(want).collect());
+        out.extend(found.iter().map(|g| line(py, g)));
+        if found.len() < want {
+            break;
+        }
+        py.check_signals()?;
+    }
+    Ok(out)
+}
+
+/// `limit` itself, or a ValueError above [`MAX_COUNT_LIMIT`], as the CLI's
+/// `count --limit` is bounded.
+fn at_most_count_limit(name: &str, limit: usize) -> PyResult<usize> {
+    if limit > MAX_COUNT_LIMIT {
+        return Err(PyValueError::new_err(format!(
+            "{name} is at most {MAX_COUNT_LIMIT} (so that one puzzle takes seconds, not hours), got {limit}"
+        )));
+    }
+    Ok(limit)
 }
 
 /// count(puzzle, limit=2) -> int
 ///
 /// The number of solutions of ``puzzle``, counting no further than ``limit``
-/// (a limit of 0 is read as 1).
+/// (a limit of 0 is read as 1; at most 10,000,000, ValueError above, as the
+/// CLI's ``count --limit``).
 ///
 /// >>> count("." * 81)
 /// 2
 /// >>> count("53..7....6..1.5....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", limit=100)
 /// 8
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit = 2))]
-fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: usize) -> PyResult<usize> {
+#[pyo3(signature = (puzzle, limit = Whole(2)))]
+fn count(py: Python<'_>, puzzle: &Bound<'_, PyAny>, limit: Whole<usize>) -> PyResult<usize> {
+    let limit = at_most_count_limit("limit", limit.0)?;
     let grid = to_grid(puzzle)?;
     Ok(py.detach(|| BitmaskSolver::new().count_solutions(&grid, limit)))
 }
@@ -145,10 +174,10 @@ fn transform_puzzle<'py>(
     rows: Option<[usize; 9]>,
     cols: Option<[usize; 9]>,
     transpose: bool,
-    seed: Option<u64>,
+    seed: Option<Whole<u64>>,
 ) -> PyResult<Bound<'py, PyString>> {
     let grid = to_grid(puzzle)?;
-    let t = match seed {
+    let t = match seed.map(|s| s.0) {
         Some(seed) => {
             if digits.is_some() || rows.is_some() || cols.is_some() || transpose {
                 return Err(PyValueError::new_err(
@@ -197,7 +226,7 @@ impl Rating {
             ep: tenths(r.pearl),
             ed: tenths(r.diamond),
             level: r.level.name().to_string(),
-            hardest: r.hardest.name().to_string(),
+            hardest: r.hardest_name().to_string(),
             steps: r.steps,
         }
     }
@@ -535,9 +564,9 @@ fn generate(
     blanks: Option<&Bound<'_, PyAny>>,
     symmetry: Option<&str>,
     minimal: bool,
-    seed: Option<u64>,
+    seed: Option<Whole<u64>>,
 ) -> PyResult<Puzzle> {
-    let options = options_of(level, rating, blanks, symmetry, minimal, seed)?;
+    let options = options_of(level, rating, blanks, symmetry, minimal, seed.map(|s| s.0))?;
     let generator = Generator::new(options).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let generated = py
         .detach(|| generator.puzzle(0, None))
@@ -632,25 +661,26 @@ fn options_of(
 /// >>> len(found), all(7.5 <= p.rating.er <= 9.0 for p in found)
 /// (2, True)
 #[pyfunction]
-#[pyo3(signature = (puzzles, n, level = None, rating = None, blanks = None, minimal = false, seed = None, time_limit = None, threads = 0))]
+#[pyo3(signature = (puzzles, n, level = None, rating = None, blanks = None, minimal = false, seed = None, time_limit = None, threads = Whole(0)))]
 #[allow(clippy::too_many_arguments)]
 fn near(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    n: usize,
+    n: Whole<usize>,
     level: Option<&str>,
     rating: Option<Band<f32>>,
     blanks: Option<&Bound<'_, PyAny>>,
     minimal: bool,
-    seed: Option<u64>,
+    seed: Option<Whole<u64>>,
     time_limit: Option<f64>,
-    threads: usize,
+    threads: Whole<usize>,
 ) -> PyResult<Vec<Puzzle>> {
     let mut seeds = Vec::new();
     for item in puzzles.try_iter()? {
         seeds.push(to_grid(&item?)?);
     }
-    let options = options_of(level, rating, blanks, None, minimal, seed)?;
+    let (n, threads) = (n.0, threads.0);
+    let options = options_of(level, rating, blanks, None, minimal, seed.map(|s| s.0))?;
     let generator = Generator::new(options).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let deadline = match time_limit {
         None => None,

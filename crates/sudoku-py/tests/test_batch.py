@@ -176,3 +176,17 @@ def test_ctrl_c_stops_a_long_batch(threads):
     assert out == "interrupted"
     assert status == 0
     assert waited < 5, waited
+
+
+def test_ctrl_c_stops_a_long_list_of_solutions():
+    # Ten million solutions of the empty grid take seconds and a gigabyte:
+    # SIGINT ends the search with KeyboardInterrupt at once.
+    out, status, waited = interrupt_child(
+        """
+        sc.solutions("." * 81, 10_000_000)
+        """,
+        timeout=60,
+    )
+    assert out == "interrupted"
+    assert status == 0
+    assert waited < 5, waited

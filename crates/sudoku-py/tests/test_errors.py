@@ -47,12 +47,30 @@ def test_single_calls_reject_bad_puzzles(bad, exc, message):
 
 
 def test_bad_arguments():
-    with pytest.raises((TypeError, OverflowError)):
-        sc.count(GOOD, limit=-1)
-    with pytest.raises((TypeError, OverflowError)):
-        sc.solutions(GOOD, -1)
-    with pytest.raises((TypeError, OverflowError)):
-        sc.solve_many([GOOD], threads=-1)
+    # Out of range is a ValueError, as the README says (not OverflowError);
+    # not an int at all is a TypeError.
+    for call in [
+        lambda: sc.count(GOOD, limit=-1),
+        lambda: sc.solutions(GOOD, -1),
+        lambda: sc.solve_many([GOOD], threads=-1),
+        lambda: sc.rate_many([GOOD], threads=-1),
+        lambda: sc.generate(seed=-1),
+        lambda: sc.transform(GOOD, seed=-1),
+        lambda: sc.near([GOOD], -1),
+        lambda: sc.generate(seed=2**64),
+    ]:
+        with pytest.raises(ValueError):
+            call()
+    for call in [lambda: sc.count(GOOD, limit=2.0), lambda: sc.solutions(GOOD, "3"), lambda: sc.solve_many([GOOD], threads=None)]:
+        with pytest.raises(TypeError):
+            call()
+    # The CLI's bound on count --limit holds here too, for lists of solutions as well.
+    with pytest.raises(ValueError, match="at most 10000000"):
+        sc.count(GOOD, limit=10**7 + 1)
+    with pytest.raises(ValueError, match="at most 10000000"):
+        sc.solutions(GOOD, 10**12)
+    assert sc.count(GOOD, limit=10**7) == 1
+    assert sc.count(GOOD, limit=True) == 1
     with pytest.raises(ValueError, match="not a complete"):
         sc.hint(GOOD, solution=GOOD)
     with pytest.raises(ValueError, match="more than one solution"):

@@ -149,3 +149,14 @@ def test_hint_with_marks():
         sc.hint(puzzle, marks=[0] * 80)
     with pytest.raises(ValueError, match="digits 1-9"):
         sc.hint(puzzle, marks=[[0]] * 81)
+
+
+def test_a_complete_grid_names_no_technique(cli, tmp_path):
+    # A complete grid takes no step: its hardest is "none (already complete)",
+    # as `sudoku rate` says it, not a technique it never used.
+    grid = sc.solve(".2.7...8..5..91..77.93.4......5...98..4.1....29.....4...8.6.3.....18...49......7.")
+    r = sc.rate(grid)
+    (tmp_path / "grid.txt").write_text(grid + "\n")
+    text = cli("rate", tmp_path / "grid.txt").stdout.strip()
+    assert (r.er, r.steps, r.hardest) == (0.0, 0, "none (already complete)")
+    assert text.endswith(r.hardest), text
