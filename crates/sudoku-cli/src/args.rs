@@ -122,9 +122,8 @@ pub fn is_assignment_form(args: &[OsString]) -> bool {
     false
 }
 
-/// The largest `count --limit`: counting runs at a few million solutions per
-/// second, so this bounds one puzzle's count to seconds, never hours.
-pub const MAX_COUNT_LIMIT: usize = 10_000_000;
+/// The largest `count --limit` (the library's bound).
+pub use sudoku_core::solver::MAX_COUNT_LIMIT;
 
 /// Parses the arguments after the program name.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {

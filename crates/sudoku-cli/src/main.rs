@@ -65,8 +65,9 @@ const USAGE: &str = "usage: sudoku -c N [--first D] [-o PATH|-]
        sudoku check FILE [--first D | --puzzles PUZZLES]
        sudoku bench FILE... [--seconds S]
        sudoku rate [PATH|-] [--csv] [-j N] [--scale se|native] | sudoku rate --techniques
-       sudoku explain PUZZLE [--grid] [--scale se|native]
-       sudoku hint PUZZLE [--scale se|native]
+       sudoku explain PUZZLE [--grid] [--words] [--scale se|native]
+       sudoku hint PUZZLE [--words] [--scale se|native]
+       sudoku daily [DATE]
        sudoku canon PATH|- [-o PATH|-] [-j N]";
 
 const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardware
@@ -77,7 +78,8 @@ const HELP: &str = "sudoku: generate and solve Sudoku at the speed of the hardwa
                  goes to sudoku.txt in input order. Formats are detected: the
                  assignment grid, 81-character lines, or 9 compact rows.
   -o PATH        write to PATH instead of ./sudoku.txt (- for stdout)
-  -j N           threads for -s and count (default: all cores)
+  -j N           threads for -s, count, puzzles, rate, canon and print
+                 (default: all cores)
 
   count PATH     each puzzle's number of solutions, up to --limit K (default 2,
                  at most 10000000)
@@ -491,7 +493,12 @@ fn check(file: &Input, first: Option<u8>, puzzles: Option<Input>) -> Result<(), 
         None => check_grids(source, first),
     };
     match result {
-        Ok(report) => say(format_args!("{}: OK, {} grids", file.name(), report.grids)),
+        Ok(report) => say(format_args!(
+            "{}: OK, {} grid{}",
+            file.name(),
+            report.grids,
+            if report.grids == 1 { "" } else { "s" }
+        )),
         Err(CheckError::Io(e)) => Err(Failure::Input(format!("cannot read {}: {e}", file.name()))),
         // A malformed or unreadable puzzle file is bad input, named as such.
         Err(CheckError::Puzzles(e)) => match &puzzles {
