@@ -2119,6 +2119,7 @@ describe("layout and screenshots", () => {
     await openPuzzle(b, EASY1);
     for (const [width, height] of [
       [320, 568],
+      [360, 640],
       [390, 844],
       [740, 360],
       [568, 320],
@@ -2129,10 +2130,13 @@ describe("layout and screenshots", () => {
         scrollTo(0, 0);
         document.getElementById("side").scrollTop = 0;
         const r = (css) => document.querySelector(css).getBoundingClientRect().toJSON();
-        return { w: document.documentElement.clientWidth, sw: document.documentElement.scrollWidth, board: r("#board"), keypad: r("#keypad"), check: r("#check") };
+        // Buttons whose label is wider than the button ("New game" in the system font at 360 px).
+        const cut = [...document.querySelectorAll("#side button")].filter((x) => x.scrollWidth > x.clientWidth + 1).map((x) => x.id || x.textContent);
+        return { w: document.documentElement.clientWidth, sw: document.documentElement.scrollWidth, board: r("#board"), keypad: r("#keypad"), check: r("#check"), cut };
       });
       const at = `${width}×${height}`;
       assert.ok(m.sw <= m.w, `${at}: no horizontal scroll (${m.sw} > ${m.w})`);
+      assert.deepEqual(m.cut, [], `${at}: every button's label fits it`);
       for (const k of ["board", "keypad"]) {
         assert.ok(m[k].left >= 0 && m[k].right <= m.w + 0.5, `${at}: #${k} inside the width: ${JSON.stringify(m[k])}`);
         assert.ok(m[k].top >= 0 && m[k].bottom <= height + 0.5, `${at}: #${k} on screen without scrolling: ${JSON.stringify(m[k])}`);
