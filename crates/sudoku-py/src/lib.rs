@@ -675,6 +675,12 @@ fn near(
     time_limit: Option<f64>,
     threads: Whole<usize>,
 ) -> PyResult<Vec<Puzzle>> {
+    // A single puzzle would be read as 81 puzzles of one character each.
+    if puzzles.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "puzzles is a list (or any iterable) of puzzles: put a single puzzle in a list",
+        ));
+    }
     let mut seeds = Vec::new();
     for item in puzzles.try_iter()? {
         seeds.push(to_grid(&item?)?);
@@ -726,16 +732,34 @@ fn near(
 
 /// daily(date) -> Puzzle
 ///
-/// The daily puzzle of ``date`` ("YYYY-MM-DD"), the same as the command line's
-/// ``sudoku daily DATE``, the game's and the web page's.
+/// The daily puzzle of ``date`` ("YYYY-MM-DD", or a ``datetime.date``), the
+/// same as the command line's ``sudoku daily DATE``, the game's and the web
+/// page's.
 ///
 /// >>> daily("2026-01-05").rating.level
 /// 'easy'
+/// >>> import datetime
+/// >>> daily(datetime.date(2026, 1, 5)).puzzle == daily("2026-01-05").puzzle
+/// True
 #[pyfunction]
-fn daily(py: Python<'_>, date: &str) -> PyResult<Puzzle> {
-    let date: Date = date.parse().map_err(|_| {
-        PyValueError::new_err(format!("{date:?} is not a real date written YYYY-MM-DD"))
-    })?;
+fn daily(py: Python<'_>, date: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
+    let date: Date = if let Ok(text) = date.extract::<String>() {
+        text.parse().map_err(|_| {
+            PyValueError::new_err(format!("{text:?} is not a real date written YYYY-MM-DD"))
+        })?
+    } else if date.is_instance(&py.import("datetime")?.getattr("date")?)? {
+        // A datetime.datetime is a date too: its day is taken as it is.
+        Date {
+            year: date.getattr("year")?.extract()?,
+            month: date.getattr("month")?.extract()?,
+            day: date.getattr("day")?.extract()?,
+        }
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "date is a str written YYYY-MM-DD or a datetime.date, got {}",
+            date.get_type().name()?
+        )));
+    };
     Ok(Puzzle::of(&py.detach(|| core_daily::puzzle(date))))
 }
 

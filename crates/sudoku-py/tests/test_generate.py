@@ -89,6 +89,17 @@ def test_daily_bad_date(date):
         sc.daily(date)
 
 
+def test_daily_of_a_datetime_date(cli):
+    import datetime
+
+    day = datetime.date(2026, 6, 13)
+    puzzle = cli("daily", "2026-06-13").stdout.splitlines()[0]
+    assert sc.daily(day).puzzle == puzzle
+    assert sc.daily(datetime.datetime(2026, 6, 13, 23, 59)).puzzle == puzzle
+    with pytest.raises(TypeError, match="datetime.date"):
+        sc.daily(20260613)
+
+
 # Rated 7.2 and 7.3 by serate.
 NEAR_SEEDS = [
     "....6..7.45.7.......94.1.6...82.7....1..3..9.5....98...7.3..2.............2.85.31",
@@ -112,6 +123,11 @@ def test_near_finds_what_the_cli_finds(cli, tmp_path):
     out = cli("puzzles", "4", "--near", path, "--rating", "7.6..9", "--seed", "8", "--format", "line", "-o", "-")
     assert out.stdout.split() == [p.puzzle for p in found]
     assert [p.puzzle for p in sc.near(NEAR_SEEDS, 4, rating=(7.6, 9.0), seed=8, threads=2)] == out.stdout.split()
+
+
+def test_near_refuses_a_single_puzzle_string():
+    with pytest.raises(TypeError, match="put a single puzzle in a list"):
+        sc.near(NEAR_SEEDS[0], 1)
 
 
 def test_near_bad_input():

@@ -3,6 +3,7 @@
 Everything here is re-exported by ``sudoku_core``; see its README for examples.
 """
 
+import datetime
 import os
 from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -193,8 +194,8 @@ def near(
     n or after time_limit seconds. Releases the GIL; Ctrl-C raises
     KeyboardInterrupt."""
 
-def daily(date: str) -> Puzzle:
-    """The daily puzzle of date ('YYYY-MM-DD'), as `sudoku daily DATE` prints it."""
+def daily(date: Union[str, datetime.date]) -> Puzzle:
+    """The daily puzzle of date ('YYYY-MM-DD' or a datetime.date), as `sudoku daily DATE` prints it."""
 
 def solve_many(
     puzzles: PuzzlesLike, threads: int = 0, strict: bool = True
