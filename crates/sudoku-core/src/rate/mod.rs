@@ -156,17 +156,13 @@ pub fn rate_checked(puzzle: &Grid) -> Result<Rating, Unrated> {
 /// the cases where [`next_step`] returns `None`; and
 /// [`Unrated::SeveralSolutions`].
 pub fn next_step_checked(position: &Grid) -> Result<Step, Unrated> {
-    if BitmaskSolver::new().count_solutions(position, 2) == 2 {
-        return Err(Unrated::SeveralSolutions);
+    // One count answers every refusal; with one solution, no step means
+    // the position is complete.
+    match BitmaskSolver::new().count_solutions(position, 2) {
+        0 => Err(unsolvable(position)),
+        1 => next_step(position).ok_or(Unrated::Complete),
+        _ => Err(Unrated::SeveralSolutions),
     }
-    if let Some(step) = next_step(position) {
-        return Ok(step);
-    }
-    Err(if BitmaskSolver::new().count_solutions(position, 1) == 0 {
-        unsolvable(position)
-    } else {
-        Unrated::Complete
-    })
 }
 
 /// [`explain`], saying why there is no path: `Ok` holds the steps (empty
