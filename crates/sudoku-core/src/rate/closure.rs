@@ -10,9 +10,15 @@
 //! questions for every state at once, for about the cost of a few
 //! searches, so that only the searches that find something run.
 //!
+//! SE's top-level loop searches (`cycles.rs`) ask the components alone: a
+//! loop stays in its start's component, so a component in which no loop
+//! could remove anything is not searched.
+//!
 //! Tarjan's algorithm finds the components in reverse topological order
 //! (each after every component it reaches), so a component's reach is its
 //! own bit and the union of its successors', all known by then.
+
+use super::candidates::{candidate_parts, Candidates, PEERS};
 
 /// No component, or not reached yet.
 const UNSEEN: u32 = u32::MAX;
@@ -57,6 +63,14 @@ pub(super) struct Closure {
     low: Vec<u32>,
     stack: Vec<u16>,
     calls: Vec<(u16, u32, u32)>,
+    /// Whether the last computation worked out `reach`.
+    with_reach: bool,
+}
+
+impl Default for Closure {
+    fn default() -> Closure {
+        Closure::new()
+    }
 }
 
 impl Closure {
@@ -71,6 +85,7 @@ impl Closure {
             low: Vec::new(),
             stack: Vec::new(),
             calls: Vec::new(),
+            with_reach: false,
         }
     }
 
@@ -78,6 +93,21 @@ impl Closure {
     /// state an edge of `graph` leads to must be among them), and what each
     /// reaches.
     pub(super) fn compute(&mut self, graph: &Graph, states: &[u16]) {
+        self.tarjan(graph, states, true);
+    }
+
+    /// [`Closure::compute`] without what each component reaches, for a
+    /// caller that asks only about components ([`Closure::on_cycle`],
+    /// [`Closure::component_of`], [`Closure::loop_may_remove`]): the reach
+    /// is most of the cost.
+    pub(super) fn compute_components(&mut self, graph: &Graph, states: &[u16]) {
+        self.tarjan(graph, states, false);
+    }
+
+    /// Tarjan's algorithm over `states`, working out each component's
+    /// reach when `with_reach`.
+    fn tarjan(&mut self, graph: &Graph, states: &[u16], with_reach: bool) {
+        self.with_reach = with_reach;
         let n = graph.ranges.len();
         for table in [&mut self.order, &mut self.low] {
             if table.len() != n {
@@ -156,6 +186,9 @@ impl Closure {
             }
         }
         self.held_from.push(self.held.len() as u32);
+        if !self.with_reach {
+            return;
+        }
         let words = self.words;
         let row = self.reach.len();
         self.reach.resize(row + words, 0);
@@ -184,6 +217,7 @@ impl Closure {
     /// True when a path of one link or more leads from `from` to `to`
     /// (both among the states computed).
     pub(super) fn reaches(&self, from: usize, to: usize) -> bool {
+        debug_assert!(self.with_reach);
         let (a, b) = (self.component[from], self.component[to]);
         if a == UNSEEN || b == UNSEEN {
             return false;
@@ -199,6 +233,7 @@ impl Closure {
     /// computed). Searches that follow the links from each reach no more
     /// than this, so when it is false they reach nothing in common.
     pub(super) fn may_meet(&self, from: impl Iterator<Item = usize>) -> bool {
+        debug_assert!(self.with_reach);
         if self.words > MAX_WORDS {
             return true;
         }
@@ -242,6 +277,29 @@ impl Closure {
     /// The states of component `c`.
     pub(super) fn members(&self, c: usize) -> &[u16] {
         &self.held[self.held_from[c] as usize..self.held_from[c + 1] as usize]
+    }
+
+    /// Whether a loop of SE's within component `c` of a graph of links
+    /// on `marks` (states `(cell * 9 + digit - 1) * 2 + on`) could remove
+    /// a candidate. Such a loop removes each candidate outside its cells
+    /// that sees one of its "on" states and one of its "off" states of the
+    /// candidate's digit, and every state of a loop lies in one component.
+    /// So when no cell holding a digit sees both an "on" and an "off"
+    /// state of that digit in the component, no loop in it removes
+    /// anything. (The callers keep the answer per component.)
+    pub(super) fn loop_may_remove(&self, c: usize, marks: &Candidates) -> bool {
+        let (mut sees_on, mut sees_off) = ([0u128; 10], [0u128; 10]);
+        for &s in self.members(c) {
+            let (cell, digit) = candidate_parts(usize::from(s) / 2);
+            let sees = if s % 2 == 1 {
+                &mut sees_on
+            } else {
+                &mut sees_off
+            };
+            sees[usize::from(digit)] |= PEERS[cell];
+        }
+        (1..=9u8)
+            .any(|d| marks.digit_cells(d) & sees_on[usize::from(d)] & sees_off[usize::from(d)] != 0)
     }
 }
 

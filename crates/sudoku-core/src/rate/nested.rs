@@ -676,31 +676,13 @@ impl Engine<'_> {
         }
     }
 
-    /// Whether a loop through state `on` could remove a candidate. SE's
-    /// cycle removes each candidate outside its cells that sees one of its
-    /// "on" nodes and one of its "off" nodes of the candidate's digit, and
-    /// every state of a loop through `on` lies in `on`'s component of the
-    /// `closure`. So when no cell holding a digit sees both an "on" and an
-    /// "off" state of that digit in the component, every loop through `on`
-    /// removes nothing and makes no hint. (Nearly all loop searches on a
-    /// net's working copy are of that kind; worked out once per component.)
+    /// Whether a loop through state `on` could remove a candidate
+    /// ([`Closure::loop_may_remove`], worked out once per component).
+    /// Nearly all loop searches on a net's working copy cannot.
     fn loop_may_remove(&mut self, closure: &Closure, on: usize) -> bool {
         let c = closure.component_of(on);
         if self.buffers.loop_removes[c] == UNKNOWN {
-            let (mut sees_on, mut sees_off) = ([0u128; 10], [0u128; 10]);
-            for &s in closure.members(c) {
-                let k = usize::from(s) / 2;
-                let (cell, digit) = (k / 9, k % 9 + 1);
-                let sees = if s % 2 == 1 {
-                    &mut sees_on
-                } else {
-                    &mut sees_off
-                };
-                sees[digit] |= PEERS[cell];
-            }
-            let may = (1..=9u8).any(|d| {
-                self.grid.digit_cells(d) & sees_on[usize::from(d)] & sees_off[usize::from(d)] != 0
-            });
+            let may = closure.loop_may_remove(c, self.grid);
             self.buffers.loop_removes[c] = if may { MAY } else { NEVER };
         }
         self.buffers.loop_removes[c] == MAY
