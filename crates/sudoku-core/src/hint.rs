@@ -552,11 +552,13 @@ pub fn sentence(step: &Step, digits: &[u8]) -> String {
              giving two solutions) unless a candidate outside it is used. The puzzle has one \
              solution, so: {result}."
         ),
-        Technique::BugPlusOne | Technique::BugType2 => format!(
-            "Without it, every open cell would have two candidates and every digit two \
+        Technique::BugPlusOne | Technique::BugType2 | Technique::BugType3 | Technique::BugType4 => {
+            format!(
+                "Without it, every open cell would have two candidates and every digit two \
              places in each unit: a pattern with two solutions. The puzzle has one, so: \
              {result}."
-        ),
+            )
+        }
         Technique::TrialAndError => format!(
             "No technique of the scale applies: trying a candidate and following it to a \
              contradiction shows {result}."

@@ -28,21 +28,7 @@ fn tenths(x: f32) -> u32 {
 /// The fixture's lines: the puzzle's text and serate's ER, EP, ED in tenths.
 fn rated() -> Vec<(String, [u32; 3])> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rated/strong_links.txt");
-    let text = std::fs::read_to_string(path).expect("test data is readable");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut fields = l.split_whitespace();
-            let line = fields.next().expect("a puzzle").to_string();
-            let se: Vec<u32> = fields
-                .next()
-                .expect("ER/EP/ED")
-                .split('/')
-                .map(|x| tenths(x.parse().expect("a rating")))
-                .collect();
-            (line, [se[0], se[1], se[2]])
-        })
-        .collect()
+    common::rated_fixture(&std::fs::read_to_string(path).expect("test data is readable"))
 }
 
 #[test]

@@ -393,7 +393,7 @@ const RARE_NATIVE_TECHNIQUES: [Technique; 10] = [
 /// Quad 3, X-Chain 1, Jellyfish 1, and none for the rest listed here;
 /// Direct Claiming was never the hardest step of 20,000 puzzles with 42-50
 /// blanks either.
-const RARE_SE_TECHNIQUES: [Technique; 15] = [
+const RARE_SE_TECHNIQUES: [Technique; 17] = [
     Technique::FullHouse,
     Technique::DirectClaiming,
     Technique::Swordfish,
@@ -401,6 +401,8 @@ const RARE_SE_TECHNIQUES: [Technique; 15] = [
     Technique::Jellyfish,
     Technique::HiddenQuad,
     Technique::BugType2,
+    Technique::BugType4,
+    Technique::BugType3,
     Technique::XCycle,
     Technique::XChain,
     Technique::TuvwxyzWing,

@@ -399,9 +399,11 @@ fn se_scores(technique: Technique) -> Scores {
         // `wings::AlmostLocked`: by the spread of the set's cell sizes.
         Technique::WxyzWing => Scores::tenths_range(55, 56),
         Technique::VwxyzWing => Scores::tenths_range(62, 64),
-        // `bug::se_bug`: type 1 5.6, type 2 5.7.
+        // `bug::se_bug`: type 1 5.6, types 2 and 4 5.7, type 3 5.7 plus 0.1
+        // per digit of its naked set past the first (two to six digits).
         Technique::BugPlusOne => Scores::tenths(&[56]),
-        Technique::BugType2 => Scores::tenths(&[57]),
+        Technique::BugType2 | Technique::BugType4 => Scores::tenths(&[57]),
+        Technique::BugType3 => Scores::tenths_range(58, 62),
         // `chains::se_forcing_chain`: X- and Y-cycles from 6.5, X-chains
         // from 6.6, XY-chains, AICs and mixed cycles from 7.0.
         Technique::XCycle | Technique::YCycle => chain(65),
@@ -924,7 +926,11 @@ fn finder_may_find(key: Technique) -> Vec<Technique> {
         Technique::DirectPointing => &[Technique::DirectClaiming][..],
         Technique::CellForcingChain => &[Technique::RegionForcingChain],
         Technique::UniqueRectangle => &[Technique::UniqueLoop],
-        Technique::BugPlusOne => &[Technique::BugType2],
+        Technique::BugPlusOne => &[
+            Technique::BugType2,
+            Technique::BugType4,
+            Technique::BugType3,
+        ],
         Technique::Aic => &[
             Technique::XChain,
             Technique::XyChain,
@@ -1060,6 +1066,8 @@ mod tests {
                 Technique::YCycle,
                 Technique::XyCycle,
                 Technique::BugType2,
+                Technique::BugType3,
+                Technique::BugType4,
             ];
             assert!(
                 listed(&FINDERS) || listed(&SE_FINDERS) || shared.contains(&technique),

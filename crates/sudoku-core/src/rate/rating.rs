@@ -272,7 +272,9 @@ impl Scale {
         let finder = match (self, technique) {
             (_, Technique::DirectClaiming) => Technique::DirectPointing,
             (_, Technique::RegionForcingChain) => Technique::CellForcingChain,
-            (Scale::Se, Technique::BugType2) => Technique::BugPlusOne,
+            (Scale::Se, Technique::BugType2 | Technique::BugType3 | Technique::BugType4) => {
+                Technique::BugPlusOne
+            }
             (Scale::Se, Technique::UniqueLoop) => Technique::UniqueRectangle,
             (
                 Scale::Se,

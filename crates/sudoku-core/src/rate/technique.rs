@@ -88,6 +88,14 @@ pub enum Technique {
     /// Sudoku Explainer's BUG type 2: a bivalue universal grave plus one
     /// digit in several cells (only for puzzles known to have one solution).
     BugType2,
+    /// Sudoku Explainer's BUG type 4: two cells beyond a bivalue universal
+    /// grave, in one unit, sharing one digit within it (only for puzzles
+    /// known to have one solution).
+    BugType4,
+    /// Sudoku Explainer's BUG type 3: the cells beyond a bivalue universal
+    /// grave, in one unit, make a naked set with other cells of that unit
+    /// (only for puzzles known to have one solution).
+    BugType3,
     /// Sudoku Explainer's four strong links: three strong links with one
     /// more conjugate pair (or grouped link) in the chain.
     FourStrongLinks,
@@ -180,6 +188,8 @@ impl Technique {
         Technique::WxyzWing,
         Technique::BugPlusOne,
         Technique::BugType2,
+        Technique::BugType4,
+        Technique::BugType3,
         Technique::FourStrongLinks,
         Technique::VwxyzWing,
         Technique::XCycle,
@@ -246,7 +256,8 @@ impl Technique {
             Technique::UvwxyzWing => 6.6,
             Technique::TuvwxyzWing => 7.5,
             Technique::BugPlusOne => 5.6,
-            Technique::BugType2 => 5.7,
+            Technique::BugType2 | Technique::BugType4 => 5.7,
+            Technique::BugType3 => 5.8,
             Technique::FourStrongLinks => 5.8,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.8,
@@ -309,6 +320,8 @@ impl Technique {
             Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::BugPlusOne => "BUG+1",
             Technique::BugType2 => "BUG type 2",
+            Technique::BugType3 => "BUG type 3",
+            Technique::BugType4 => "BUG type 4",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
             Technique::Aic => "AIC",

@@ -224,6 +224,25 @@ pub fn data_file_puzzles(text: &str) -> Vec<[u8; 81]> {
         .collect()
 }
 
+/// The lines of a fixture of serate-rated puzzles (`PUZZLE ER/EP/ED ...`,
+/// `#` comments): each puzzle's text and serate's ER, EP and ED in tenths.
+pub fn rated_fixture(text: &str) -> Vec<(String, [u32; 3])> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut fields = l.split_whitespace();
+            let line = fields.next().expect("a puzzle").to_string();
+            let se: Vec<u32> = fields
+                .next()
+                .expect("ER/EP/ED")
+                .split('/')
+                .map(|x| (x.parse::<f32>().expect("a rating") * 10.0).round() as u32)
+                .collect();
+            (line, [se[0], se[1], se[2]])
+        })
+        .collect()
+}
+
 /// Splits a file in the assignment output format into grids, checking the
 /// exact layout on the way: 9 rows of `d d d d d d d d d`, one empty line
 /// between grids, `\n` endings, nothing after the last row.
