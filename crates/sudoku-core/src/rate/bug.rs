@@ -215,7 +215,7 @@ fn shared_unit(cells: &[usize]) -> Option<usize> {
 /// - Type 3 (5.8-6.2): the cells beyond, in one unit, act as one cell
 ///   holding all the digits beyond; with `n - 1` common peers in that unit
 ///   they make a naked set of `n` digits (2 to 6, the smallest first), whose
-///   digits leave the cells that see all of the set's cells holding them.
+///   digits leave the unit's other cells.
 ///
 /// SE tries type 2 and then type 4 when the digits beyond are one, type 4
 /// and then type 3 when they are more.
@@ -229,14 +229,15 @@ pub(super) fn se_bug(marks: &Candidates, context: &Context, step: &mut Step) -> 
     match found.cells[..] {
         [] => false,
         [cell] => {
-            step.reset(Technique::BugPlusOne);
-            step.cells.push(cell);
-            step.units
-                .extend(CELL_UNITS[cell].map(|u| unit_of(u as usize)));
+            // The digits beyond (none only if SE's fix found the cell).
             let kept = marks.mask(cell) & found.all;
             if kept == 0 {
                 return false;
             }
+            step.reset(Technique::BugPlusOne);
+            step.cells.push(cell);
+            step.units
+                .extend(CELL_UNITS[cell].map(|u| unit_of(u as usize)));
             if kept.count_ones() == 1 {
                 step.placements.push((cell, kept.trailing_zeros() as u8));
             } else {
