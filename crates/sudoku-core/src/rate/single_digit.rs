@@ -172,7 +172,8 @@ fn reach_of(group: u128) -> (u128, u32) {
 /// with two places (a box's two places on one line count as that line's
 /// link only), a line whose places fill two of its three box segments, and
 /// a box whose places lie on the cross of one row and one column, each arm
-/// holding a place off the crossing (the empty rectangle).
+/// holding a place off the crossing (the empty rectangle), or else four to
+/// six places in two of its rows or columns ([`box_groups`]).
 fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
     let all = marks.digit_cells(digit);
     links.clear();
@@ -214,18 +215,52 @@ fn strong_links(marks: &Candidates, digit: u8, links: &mut Vec<Link>) {
             if n == 2 {
                 links.push(Link::new(u, segments[0], segments[1], true));
             }
-        } else {
-            for heart in Cells(unit_mask) {
-                let row = places & UNIT_MASK[CELL_UNITS[heart][0] as usize];
-                let col = places & UNIT_MASK[CELL_UNITS[heart][1] as usize];
-                let off = !(1u128 << heart);
-                if places & !(row | col) == 0 && row & off != 0 && col & off != 0 {
-                    links.push(Link::new(u, row, col, true));
-                    break;
-                }
-            }
+        } else if let Some((a, b)) = box_groups(places, unit_mask) {
+            links.push(Link::new(u, a, b, true));
         }
     }
+}
+
+/// The two groups of a box's grouped strong link (places `places`, more
+/// than two, of the box `unit_mask`), as SE takes them: the row and the
+/// column of a cross of the box holding every place, each with a place off
+/// the crossing (the empty rectangle; crossings tried in the box's order);
+/// otherwise, with four to six places, two of the box's rows (leaving out
+/// its third row, then its second, then its first) or else two of its
+/// columns holding every place.
+fn box_groups(places: u128, unit_mask: u128) -> Option<(u128, u128)> {
+    for heart in Cells(unit_mask) {
+        let row = places & UNIT_MASK[CELL_UNITS[heart][0] as usize];
+        let col = places & UNIT_MASK[CELL_UNITS[heart][1] as usize];
+        let off = !(1u128 << heart);
+        if places & !(row | col) == 0 && row & off != 0 && col & off != 0 {
+            return Some((row, col));
+        }
+    }
+    // Rare (no cross holds them): counted plainly.
+    if !(4..=6).contains(&places.count_ones()) {
+        return None;
+    }
+    let first = unit_mask.trailing_zeros() as usize;
+    for kind in 0..2 {
+        // The box's three rows (or columns), in order.
+        let lines: [u128; 3] = std::array::from_fn(|i| {
+            let cell = if kind == 0 { first + 9 * i } else { first + i };
+            unit_mask & UNIT_MASK[CELL_UNITS[cell][kind] as usize]
+        });
+        for empty in (0..3).rev() {
+            if places & lines[empty] != 0 {
+                continue;
+            }
+            let [a, b] = match empty {
+                2 => [lines[0], lines[1]],
+                1 => [lines[0], lines[2]],
+                _ => [lines[1], lines[2]],
+            };
+            return Some((places & a, places & b));
+        }
+    }
+    None
 }
 
 /// SE's score of a chain of strong links, in tenths: 4.0 for two links,
@@ -578,4 +613,46 @@ pub(super) fn three_strong_links(marks: &Candidates, context: &Context, step: &m
 /// its default settings.
 pub(super) fn four_strong_links(marks: &Candidates, context: &Context, step: &mut Step) -> bool {
     strong_link_chain(marks, context, 4, &[58, 59, 60, 61], step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::box_groups;
+    use crate::rate::candidates::UNIT_MASK;
+
+    fn cells(list: &[usize]) -> u128 {
+        list.iter().fold(0, |m, &c| m | 1 << c)
+    }
+
+    /// Box 1 (cells 0-2, 9-11, 18-20): a cross first, then two rows, then
+    /// two columns, as SE tries its configurations.
+    #[test]
+    fn a_box_links_its_cross_then_two_rows_then_two_columns() {
+        let box1 = UNIT_MASK[18];
+        // The cross of r1c1: row 1 (r1c1, r1c3) and column 1 (r1c1, r3c1).
+        assert_eq!(
+            box_groups(cells(&[0, 2, 18]), box1),
+            Some((cells(&[0, 2]), cells(&[0, 18])))
+        );
+        // Four places in rows 1 and 2, on no cross.
+        assert_eq!(
+            box_groups(cells(&[0, 2, 10, 11]), box1),
+            Some((cells(&[0, 2]), cells(&[10, 11])))
+        );
+        // Rows 1 and 3 (row 2 empty).
+        assert_eq!(
+            box_groups(cells(&[0, 1, 19, 20]), box1),
+            Some((cells(&[0, 1]), cells(&[19, 20])))
+        );
+        // Every row used: columns 1 and 3.
+        assert_eq!(
+            box_groups(cells(&[0, 9, 2, 20]), box1),
+            Some((cells(&[0, 9]), cells(&[2, 20])))
+        );
+        // Three places on no cross, seven places, and four in three rows and
+        // three columns: no link.
+        assert_eq!(box_groups(cells(&[0, 10, 20]), box1), None);
+        assert_eq!(box_groups(cells(&[0, 1, 2, 9, 10, 11, 18]), box1), None);
+        assert_eq!(box_groups(cells(&[0, 1, 11, 19]), box1), None);
+    }
 }
