@@ -9,19 +9,29 @@
 //! would hold the solution, and so a second one.
 
 use super::candidates::{unit_of, Candidates, Cells, Digits, CELL_UNITS, PEERS, UNITS, UNIT_MASK};
+use super::unique_rectangle::combinations;
 use super::{Context, Step, Technique};
 
 /// True when every digit occurs 0 or 2 times among the candidates of each
 /// unit, with `digit` removed from the cells of `cells`.
 fn is_grave_without(marks: &Candidates, cells: u128, digit: u8) -> bool {
+    is_paired(|c| {
+        let mask = marks.mask(c);
+        if cells & (1 << c) != 0 {
+            mask & !(1 << digit)
+        } else {
+            mask
+        }
+    })
+}
+
+/// True when every digit occurs 0 or 2 times in each unit among the
+/// candidates `mask_of(cell)`.
+fn is_paired(mask_of: impl Fn(usize) -> u16) -> bool {
     UNITS.iter().all(|unit| {
         let mut counts = [0u8; 10];
         for &c in unit {
-            let mut m = marks.mask(c as usize);
-            if cells & (1 << c) != 0 {
-                m &= !(1 << digit);
-            }
-            for d in Digits(m) {
+            for d in Digits(mask_of(c as usize)) {
                 counts[d as usize] += 1;
             }
         }
@@ -95,22 +105,18 @@ fn grave(marks: &Candidates) -> Option<Grave> {
     // place, while those are all of one digit (`only`).
     let mut same_digit: Option<(u128, u8)> = None;
     let mut one_digit = true;
-    let mut any_cell = false;
-    // Adds `cell` beyond the grave; false when SE would give up.
-    let mut add = |found: &mut Grave, cell: usize, digits: u16| -> bool {
+    // Adds `cell` beyond the grave; false when SE would give up. (A cell
+    // is no peer of its own, so `common` never holds one of `cells`.)
+    let add = |found: &mut Grave, cell: usize, digits: u16| -> bool {
+        found.common = if found.cells.is_empty() {
+            PEERS[cell]
+        } else {
+            found.common & PEERS[cell]
+        };
         if !found.cells.contains(&cell) {
             found.cells.push(cell);
         }
         found.extra[cell] |= digits;
-        found.common = if any_cell {
-            found.common & PEERS[cell]
-        } else {
-            PEERS[cell]
-        };
-        any_cell = true;
-        for &c in &found.cells {
-            found.common &= !(1u128 << c);
-        }
         !(found.cells.len() > 1 && found.all.count_ones() > 1 && found.common == 0)
     };
     // The cells of three candidates or more (none: no BUG to find).
@@ -170,16 +176,7 @@ fn grave(marks: &Candidates) -> Option<Grave> {
         }
     }
     let bivalue = Cells(marks.empty_cells()).all(|c| without[c].count_ones() == 2);
-    let paired = UNITS.iter().all(|unit| {
-        let mut counts = [0u8; 10];
-        for &c in unit {
-            for d in Digits(without[c as usize]) {
-                counts[d as usize] += 1;
-            }
-        }
-        counts.iter().all(|&n| n == 0 || n == 2)
-    });
-    (bivalue && paired).then_some(found)
+    (bivalue && is_paired(|c| without[c])).then_some(found)
 }
 
 /// The units in the order SE reads them: boxes, rows, then columns.
@@ -193,13 +190,13 @@ const SE_UNIT_ORDER: [usize; 27] = {
     order
 };
 
-/// The first unit, in SE's order, holding every cell of `cells`.
-fn shared_unit(cells: &[usize]) -> Option<usize> {
+/// The units holding every cell of `cells`, in SE's order (a box, a row,
+/// a column, each at most once).
+fn shared_units(cells: &[usize]) -> impl Iterator<Item = usize> {
     let all = cells.iter().fold(0u128, |a, &c| a | 1 << c);
     SE_UNIT_ORDER
-        .iter()
-        .copied()
-        .find(|&u| all & !UNIT_MASK[u] == 0)
+        .into_iter()
+        .filter(move |&u| all & !UNIT_MASK[u] == 0)
 }
 
 /// Sudoku Explainer's BUG types 1 to 4, as SE finds them (see [`grave`]),
@@ -275,7 +272,7 @@ fn type_4(marks: &Candidates, found: &Grave, step: &mut Step) -> bool {
     if common.count_ones() != 1 {
         return false;
     }
-    let Some(unit) = shared_unit(&found.cells) else {
+    let Some(unit) = shared_units(&found.cells).next() else {
         return false;
     };
     step.reset(Technique::BugType4);
@@ -289,26 +286,28 @@ fn type_4(marks: &Candidates, found: &Grave, step: &mut Step) -> bool {
 }
 
 fn type_3(marks: &Candidates, found: &Grave, step: &mut Step) -> bool {
+    // The cells beyond, as one cell of the set, need two digits or more.
+    if found.all.count_ones() < 2 {
+        return false;
+    }
+    let units: Vec<usize> = shared_units(&found.cells).collect();
     for degree in 2..=6usize {
-        for unit in SE_UNIT_ORDER {
-            let in_unit = found.cells.iter().all(|&c| UNIT_MASK[unit] >> c & 1 != 0);
-            if !in_unit {
-                continue;
-            }
+        for &unit in &units {
             // SE's candidates for the set: the common peers in the unit,
             // filled cells included, by index.
             let others: Vec<usize> = Cells(found.common & UNIT_MASK[unit]).collect();
             if others.len() < degree {
                 continue;
             }
-            for chosen in Subsets::new(degree - 1, others.len()) {
-                let cells: Vec<usize> = Cells(chosen).map(|i| others[i]).collect();
+            // Picks of `degree - 1` of them, in SE's order.
+            let picks = combinations(degree as u32 - 1).filter(|&m| m >> others.len() == 0);
+            for chosen in picks {
+                let cells: Vec<usize> = Cells(u128::from(chosen)).map(|i| others[i]).collect();
                 let digits = cells.iter().fold(0u16, |a, &c| a | marks.mask(c));
-                // Every cell of the set (the cells beyond as one) with two
-                // digits or more, and `degree` digits in all.
+                // Every cell of the set with two digits or more, and
+                // `degree` digits in all.
                 if digits.count_ones() as usize != degree
                     || found.all & !digits != 0
-                    || found.all.count_ones() < 2
                     || cells.iter().any(|&c| marks.mask(c).count_ones() < 2)
                 {
                     continue;
@@ -334,39 +333,6 @@ fn type_3(marks: &Candidates, found: &Grave, step: &mut Step) -> bool {
         }
     }
     false
-}
-
-/// The subsets of `size` of `0..of`, as bit masks in increasing order (SE's
-/// `Permutations`).
-struct Subsets {
-    next: u128,
-    end: u128,
-}
-
-impl Subsets {
-    fn new(size: usize, of: usize) -> Subsets {
-        debug_assert!(size >= 1 && size <= of && of < 128);
-        Subsets {
-            next: (1u128 << size) - 1,
-            end: 1u128 << of,
-        }
-    }
-}
-
-impl Iterator for Subsets {
-    type Item = u128;
-
-    fn next(&mut self) -> Option<u128> {
-        let value = self.next;
-        if value >= self.end {
-            return None;
-        }
-        // Gosper's step: the next value with as many bits set.
-        let lowest = value & value.wrapping_neg();
-        let ripple = value + lowest;
-        self.next = ripple | (((value ^ ripple) >> 2) / lowest);
-        Some(value)
-    }
 }
 
 #[cfg(test)]

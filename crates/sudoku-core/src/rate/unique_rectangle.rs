@@ -516,7 +516,7 @@ fn roofs(marks: &Candidates, candidates: &[[usize; 4]], step: &mut Step) -> bool
 /// Pairs, triples... of `0..9` in SE's order (increasing as bit masks).
 /// Not [`super::subsets::subsets`]: that walks submasks in decreasing order,
 /// and the first set found in SE's order decides which step SE takes.
-fn combinations(size: u32) -> impl Iterator<Item = u16> {
+pub(super) fn combinations(size: u32) -> impl Iterator<Item = u16> {
     let (from, to) = (
         COMBINATION_STARTS[size as usize],
         COMBINATION_STARTS[size as usize + 1],
