@@ -180,7 +180,7 @@ pub(super) fn als_wing<const N: usize>(
                 continue;
             }
             als_xz(marks, set, bivalue, &mut scratch, &mut |wing, double| {
-                let key = WingKey::new(set.tenths, wing.eliminations.len(), double, set.shape);
+                let key = WingKey::new(set.tenths, wing, double, set.shape);
                 if found.as_ref().is_none_or(|(best, _)| key.beats(best)) {
                     let mut chosen = wing.clone();
                     chosen.technique = wing_technique(N);
@@ -204,26 +204,49 @@ pub(super) fn als_wing<const N: usize>(
 /// lexicographic order: a 2 for a doubly linked wing (1 otherwise), the
 /// largest candidate count of a set cell, and the sum of the set cells'
 /// candidate counts, written as decimal digits one after the other (so
-/// "139" comes before "1310").
+/// "139" comes before "1310"). SE sorts stably, so wings equal in all three
+/// stay in the order its search met them: by the set's cells in ascending
+/// order, then by the bivalue cell (its loops nest one cell in the next,
+/// each taken from those after it), which is not the order of this search
+/// (unit by unit).
 struct WingKey {
     tenths: u16,
     eliminations: usize,
     suffix: String,
+    /// The set's cells (ascending), then the bivalue cell: SE's order of
+    /// discovery, compared lexicographically.
+    found_at: [u8; 7],
 }
 
 impl WingKey {
-    fn new(tenths: u16, eliminations: usize, double: bool, (largest, size): (u32, u32)) -> WingKey {
+    /// The key of `wing`, whose cells are the set's (ascending) and then the
+    /// bivalue cell.
+    fn new(tenths: u16, wing: &Step, double: bool, (largest, size): (u32, u32)) -> WingKey {
+        let mut found_at = [0; 7];
+        for (slot, &cell) in found_at.iter_mut().zip(&wing.cells) {
+            *slot = cell as u8;
+        }
         WingKey {
             tenths,
-            eliminations,
+            eliminations: wing.eliminations.len(),
             suffix: format!("{}{largest}{size}", if double { 2 } else { 1 }),
+            found_at,
         }
     }
 
-    /// True when SE would list this wing before `other` (ties keep the first found).
+    /// True when SE would list this wing before `other`.
     fn beats(&self, other: &WingKey) -> bool {
-        (other.tenths, self.eliminations, &self.suffix)
-            > (self.tenths, other.eliminations, &other.suffix)
+        (
+            other.tenths,
+            self.eliminations,
+            &self.suffix,
+            other.found_at,
+        ) > (
+            self.tenths,
+            other.eliminations,
+            &other.suffix,
+            self.found_at,
+        )
     }
 }
 

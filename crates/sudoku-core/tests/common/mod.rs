@@ -227,6 +227,14 @@ pub fn data_file_puzzles(text: &str) -> Vec<[u8; 81]> {
 /// The lines of a fixture of serate-rated puzzles (`PUZZLE ER/EP/ED ...`,
 /// `#` comments): each puzzle's text and serate's ER, EP and ED in tenths.
 pub fn rated_fixture(text: &str) -> Vec<(String, [u32; 3])> {
+    rated_fixture_with_fields(text)
+        .into_iter()
+        .map(|(line, se, _)| (line, se))
+        .collect()
+}
+
+/// [`rated_fixture`], with each line's fields after ER/EP/ED.
+pub fn rated_fixture_with_fields(text: &str) -> Vec<(String, [u32; 3], Vec<String>)> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -238,9 +246,22 @@ pub fn rated_fixture(text: &str) -> Vec<(String, [u32; 3])> {
                 .split('/')
                 .map(|x| (x.parse::<f32>().expect("a rating") * 10.0).round() as u32)
                 .collect();
-            (line, [se[0], se[1], se[2]])
+            (
+                line,
+                [se[0], se[1], se[2]],
+                fields.map(String::from).collect(),
+            )
         })
         .collect()
+}
+
+/// The one solution of the puzzle `line`, by [`brute_force`]; panics,
+/// naming the line, unless there is exactly one.
+pub fn unique_solution(line: &str) -> [u8; 81] {
+    let cells = parse_line(line).expect("81 cells");
+    let brute = brute_force(&cells, 2, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(brute.count, 1, "{line}");
+    brute.first.expect("a solution")
 }
 
 /// Splits a file in the assignment output format into grids, checking the
