@@ -542,6 +542,16 @@ pub fn sentence(step: &Step, digits: &[u8]) -> String {
              that hold it. So a cell that sees all of those cells cannot take that digit: \
              {result}."
         ),
+        Technique::AlignedPairExclusion if step.cells.len() > 2 => {
+            let base = list(step.cells[..2].iter().map(|&c| cell_name(c)));
+            let excluders = list(step.cells[2..].iter().map(|&c| cell_name(c)));
+            format!(
+                "Try every pair of digits for {base}. A pair is impossible when the two see \
+                 each other and the digits are the same, or when one of {excluders}, which \
+                 see both and hold two candidates each, holds exactly that pair: it would be \
+                 left empty. A digit in no possible pair goes: {result}."
+            )
+        }
         Technique::XyChain | Technique::Aic | Technique::YCycle | Technique::XyCycle => format!(
             "A chain through {pattern} alternates between \"if this is not so, that is\" \
              and \"if this is so, that is not\"; however it starts, it rules out the same \

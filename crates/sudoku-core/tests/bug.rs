@@ -22,12 +22,7 @@ fn bug_type_1_puzzles_rate_as_serate_and_every_step_is_sound() {
     for (line, se, fields) in &rated {
         let puzzle: Grid = line.parse().expect("the puzzle parses");
         let rating = rate::rate(&puzzle).expect("one solution");
-        let tenths = |x: f32| (x * 10.0).round() as u32;
-        assert_eq!(
-            [rating.score, rating.pearl, rating.diamond].map(tenths),
-            *se,
-            "{line}"
-        );
+        common::assert_rated_as(line, [rating.score, rating.pearl, rating.diamond], *se);
         let solution = common::unique_solution(line);
         let path = rate::explain_with(&puzzle, Scale::Se);
         for step in &path {

@@ -21,10 +21,6 @@ fn rc(r: usize, c: usize) -> usize {
     (r - 1) * 9 + c - 1
 }
 
-fn tenths(x: f32) -> u32 {
-    (x * 10.0).round() as u32
-}
-
 /// The fixture's lines: the puzzle's text and serate's ER, EP, ED in tenths.
 fn rated() -> Vec<(String, [u32; 3])> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rated/strong_links.txt");
@@ -36,7 +32,7 @@ fn issue_41_puzzle_takes_a_grouped_four_strong_link_step_and_rates_as_serate() {
     let puzzle: Grid = ISSUE_41.parse().unwrap();
     let rating = rate::rate(&puzzle).expect("one solution");
     assert_eq!(
-        [rating.score, rating.pearl, rating.diamond].map(tenths),
+        [rating.score, rating.pearl, rating.diamond].map(common::tenths),
         [73, 12, 12]
     );
     // SE's step 24: "Grouped 4 Strong links 21121: r1c2,r7c2,r8c1,r8c6,
@@ -46,7 +42,7 @@ fn issue_41_puzzle_takes_a_grouped_four_strong_link_step_and_rates_as_serate() {
     let path = rate::explain_with(&puzzle, Scale::Se);
     let step = &path[23];
     assert_eq!(step.technique, Technique::FourStrongLinks);
-    assert_eq!(tenths(step.difficulty()), 61);
+    assert_eq!(common::tenths(step.difficulty()), 61);
     let mut cells = step.cells.clone();
     cells.sort_unstable();
     let mut expected = vec![
@@ -100,7 +96,7 @@ fn a_ring_of_three_strong_links_eliminates_along_its_weak_links() {
     for cell in [rc(4, 1), rc(7, 8), rc(9, 8)] {
         assert!(ring.eliminations.contains(&(cell, 6)), "{ring}");
     }
-    assert_eq!(tenths(rate::rate(&puzzle).unwrap().score), 75);
+    assert_eq!(common::tenths(rate::rate(&puzzle).unwrap().score), 75);
 }
 
 #[test]
@@ -109,11 +105,7 @@ fn strong_link_puzzles_rate_as_serate_and_every_step_is_sound() {
     for (line, se) in rated() {
         let puzzle: Grid = line.parse().expect("the puzzle parses");
         let rating = rate::rate(&puzzle).expect("one solution");
-        assert_eq!(
-            [rating.score, rating.pearl, rating.diamond].map(tenths),
-            se,
-            "{line}"
-        );
+        common::assert_rated_as(&line, [rating.score, rating.pearl, rating.diamond], se);
         let solution = common::unique_solution(&line);
         for step in rate::explain_with(&puzzle, Scale::Se) {
             for &(cell, digit) in &step.eliminations {
@@ -124,7 +116,10 @@ fn strong_link_puzzles_rate_as_serate_and_every_step_is_sound() {
             }
             if step.technique == Technique::FourStrongLinks {
                 four_link_steps += 1;
-                assert!((58..=61).contains(&tenths(step.difficulty())), "{step}");
+                assert!(
+                    (58..=61).contains(&common::tenths(step.difficulty())),
+                    "{step}"
+                );
             }
         }
     }

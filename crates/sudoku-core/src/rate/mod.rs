@@ -51,6 +51,7 @@
 // `step.rs`); this file holds the engine that finds and scores the steps and
 // re-exports them all.
 
+mod aligned;
 mod bug;
 mod candidates;
 mod chains;
@@ -237,7 +238,7 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// ([`chain_length_tenths`]); its forcing chains are built as SE builds
 /// them, up to SE's nested levels 2 and 3 and its experimental level 4;
 /// beyond those, trial and error ends the list (see the README).
-const SE_FINDERS: [(Technique, Finder); 37] = [
+const SE_FINDERS: [(Technique, Finder); 38] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, direct::locking),
@@ -267,6 +268,10 @@ const SE_FINDERS: [(Technique, Finder); 37] = [
     (Technique::BugPlusOne, bug::se_bug),
     (Technique::FourStrongLinks, single_digit::four_strong_links),
     (Technique::VwxyzWing, wings::als_wing::<4>),
+    (
+        Technique::AlignedPairExclusion,
+        aligned::aligned_pair_exclusion,
+    ),
     (Technique::UvwxyzWing, wings::als_wing::<5>),
     (Technique::Aic, chains::se_forcing_chain),
     (Technique::TuvwxyzWing, wings::als_wing::<6>),
@@ -399,6 +404,7 @@ fn se_scores(technique: Technique) -> Scores {
         // `wings::AlmostLocked`: by the spread of the set's cell sizes.
         Technique::WxyzWing => Scores::tenths_range(55, 56),
         Technique::VwxyzWing => Scores::tenths_range(62, 64),
+        Technique::AlignedPairExclusion => Scores::tenths(&[62]),
         // `bug::se_bug`: type 1 5.6, types 2 and 4 5.7, type 3 5.7 plus 0.1
         // per digit of its naked set past the first (two to six digits).
         Technique::BugPlusOne => Scores::tenths(&[56]),

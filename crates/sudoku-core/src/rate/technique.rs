@@ -101,6 +101,10 @@ pub enum Technique {
     FourStrongLinks,
     /// Sudoku Explainer's VWXYZ-Wing: the WXYZ-Wing with a set of four cells.
     VwxyzWing,
+    /// Sudoku Explainer's aligned pair exclusion: two cells cannot take a
+    /// pair of digits that some bivalue cell seeing both holds, and a digit
+    /// of one of them left in no possible pair leaves it.
+    AlignedPairExclusion,
     /// Sudoku Explainer's bidirectional X-cycle: a loop of one digit's
     /// places, every other link a conjugate pair.
     XCycle,
@@ -192,6 +196,7 @@ impl Technique {
         Technique::BugType3,
         Technique::FourStrongLinks,
         Technique::VwxyzWing,
+        Technique::AlignedPairExclusion,
         Technique::XCycle,
         Technique::YCycle,
         Technique::UvwxyzWing,
@@ -250,7 +255,7 @@ impl Technique {
             Technique::HiddenQuad => 5.4,
             Technique::ThreeStrongLinks => 5.4,
             Technique::WxyzWing => 5.5,
-            Technique::VwxyzWing => 6.2,
+            Technique::VwxyzWing | Technique::AlignedPairExclusion => 6.2,
             Technique::XCycle | Technique::YCycle => 6.5,
             Technique::XyCycle => 7.0,
             Technique::UvwxyzWing => 6.6,
@@ -317,6 +322,7 @@ impl Technique {
             Technique::YCycle => "Bidirectional Y-Cycle",
             Technique::XyCycle => "Bidirectional Cycle",
             Technique::UvwxyzWing => "UVWXYZ-Wing",
+            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
             Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::BugPlusOne => "BUG+1",
             Technique::BugType2 => "BUG type 2",

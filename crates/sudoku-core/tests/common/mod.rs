@@ -255,6 +255,17 @@ pub fn rated_fixture_with_fields(text: &str) -> Vec<(String, [u32; 3], Vec<Strin
         .collect()
 }
 
+/// A rating in tenths, as the fixtures write serate's.
+pub fn tenths(x: f32) -> u32 {
+    (x * 10.0).round() as u32
+}
+
+/// Asserts that ER, EP and ED (`[score, pearl, diamond]`) are serate's
+/// `se` (in tenths), naming the puzzle `line` otherwise.
+pub fn assert_rated_as(line: &str, rating: [f32; 3], se: [u32; 3]) {
+    assert_eq!(rating.map(tenths), se, "{line}");
+}
+
 /// The one solution of the puzzle `line`, by [`brute_force`]; panics,
 /// naming the line, unless there is exactly one.
 pub fn unique_solution(line: &str) -> [u8; 81] {
