@@ -21,12 +21,17 @@ pub(super) fn aligned_pair_exclusion(
     _context: &super::Context,
     step: &mut Step,
 ) -> bool {
-    let (mut bivalue, mut single) = (0u128, 0u128);
+    let (mut bivalue, mut single, mut several) = (0u128, 0u128, 0u128);
     for c in Cells(marks.empty_cells()) {
         match marks.mask(c).count_ones() {
+            0 => {}
             1 => single |= 1 << c,
-            2 => bivalue |= 1 << c,
-            _ => {}
+            n => {
+                several |= 1 << c;
+                if n == 2 {
+                    bivalue |= 1 << c;
+                }
+            }
         }
     }
     // The base cells, with their bivalue peers (the excluders they may
@@ -35,7 +40,7 @@ pub(super) fn aligned_pair_exclusion(
     // out.
     let mut base_cells = 0u128;
     let (mut excluders, mut holding) = ([0u128; 81], [0u128; 81]);
-    for c in Cells(marks.empty_cells() & !single) {
+    for c in Cells(several) {
         let peers = PEERS[c] & bivalue;
         if PEERS[c] & single == 0 && peers != 0 {
             base_cells |= 1 << c;
