@@ -101,12 +101,12 @@ pub(super) fn aligned_pair_exclusion(
             step.reset(Technique::AlignedPairExclusion);
             step.cells.extend([a, b]);
             step.cells.extend(Cells(common));
+            // In order already: `a` comes before `b`, digits ascending.
             step.eliminations.extend(
                 Digits(a_gone)
                     .map(|d| (a, d))
                     .chain(Digits(b_gone).map(|d| (b, d))),
             );
-            step.eliminations.sort_unstable();
             step.tenths = 62;
             return true;
         }
