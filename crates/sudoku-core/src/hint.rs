@@ -552,6 +552,16 @@ pub fn sentence(step: &Step, digits: &[u8]) -> String {
                  left empty. A digit in no possible pair goes: {result}."
             )
         }
+        Technique::AlignedTripletExclusion if step.cells.len() > 3 => {
+            let base = list(step.cells[..3].iter().map(|&c| cell_name(c)));
+            let excluders = list(step.cells[3..].iter().map(|&c| cell_name(c)));
+            format!(
+                "Try every three digits for {base}. They are impossible together when two \
+                 of the cells see each other and take the same digit, or when they hold \
+                 every candidate of one of {excluders}, which see all three: it would be \
+                 left empty. A digit in no possible three goes: {result}."
+            )
+        }
         Technique::XyChain | Technique::Aic | Technique::YCycle | Technique::XyCycle => format!(
             "A chain through {pattern} alternates between \"if this is not so, that is\" \
              and \"if this is so, that is not\"; however it starts, it rules out the same \

@@ -12,6 +12,8 @@
 //!   apart. serate lists the set's cells, then the bivalue cell.
 //! - `aligned.txt`: SE's Aligned Pair Exclusion; serate lists the two base
 //!   cells (ours lists the excluders after them).
+//! - `triplets.txt`: SE's Aligned Triplet Exclusion; serate lists the three
+//!   base cells, in the order its search met them.
 
 mod common;
 
@@ -81,5 +83,15 @@ fn aligned_pair_exclusions_are_serates() {
         2,
         &[Technique::AlignedPairExclusion],
         Some(2),
+    );
+}
+
+#[test]
+fn aligned_triplet_exclusions_are_serates() {
+    first_steps_are_serates(
+        "triplets.txt",
+        31,
+        &[Technique::AlignedTripletExclusion],
+        Some(3),
     );
 }

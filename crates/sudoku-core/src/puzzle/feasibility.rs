@@ -392,9 +392,10 @@ const RARE_NATIVE_TECHNIQUES: [Technique; 10] = [
 /// --csv`): BUG type 2 18, Swordfish 16, Bidirectional X-Cycle 6, Naked
 /// Quad 3, X-Chain 1, Jellyfish 1, and none for the rest listed here;
 /// Direct Claiming was never the hardest step of 20,000 puzzles with 42-50
-/// blanks either. SE's aligned pair exclusion came later: it was the
-/// hardest step of 2 of about 52,000 public puzzles.
-const RARE_SE_TECHNIQUES: [Technique; 18] = [
+/// blanks either. SE's aligned pair and triplet exclusions came later: the
+/// pair was the hardest step of 2 of about 52,000 public puzzles, the
+/// triplet of none of about 55,000.
+const RARE_SE_TECHNIQUES: [Technique; 19] = [
     Technique::FullHouse,
     Technique::DirectClaiming,
     Technique::Swordfish,
@@ -408,6 +409,7 @@ const RARE_SE_TECHNIQUES: [Technique; 18] = [
     Technique::XCycle,
     Technique::XChain,
     Technique::TuvwxyzWing,
+    Technique::AlignedTripletExclusion,
     Technique::DynamicForcingChainPlus,
     Technique::NestedForcingChain,
     Technique::NestedMultipleForcingChain,

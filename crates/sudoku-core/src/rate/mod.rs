@@ -238,7 +238,7 @@ const FINDERS: [(Technique, Finder); 31] = [
 /// ([`chain_length_tenths`]); its forcing chains are built as SE builds
 /// them, up to SE's nested levels 2 and 3 and its experimental level 4;
 /// beyond those, trial and error ends the list (see the README).
-const SE_FINDERS: [(Technique, Finder); 38] = [
+const SE_FINDERS: [(Technique, Finder); 39] = [
     (Technique::FullHouse, singles::full_house),
     (Technique::HiddenSingle, singles::hidden_single),
     (Technique::DirectPointing, direct::locking),
@@ -275,6 +275,10 @@ const SE_FINDERS: [(Technique, Finder); 38] = [
     (Technique::UvwxyzWing, wings::als_wing::<5>),
     (Technique::Aic, chains::se_forcing_chain),
     (Technique::TuvwxyzWing, wings::als_wing::<6>),
+    (
+        Technique::AlignedTripletExclusion,
+        aligned::aligned_triplet_exclusion,
+    ),
     (Technique::NishioForcingChain, dynamic::nishio),
     (
         Technique::CellForcingChain,

@@ -124,6 +124,10 @@ pub enum Technique {
     XyCycle,
     /// Sudoku Explainer's TUVWXYZ-Wing: the WXYZ-Wing with a set of six cells.
     TuvwxyzWing,
+    /// Sudoku Explainer's aligned triplet exclusion: the aligned pair
+    /// exclusion with three cells, and excluders of two or three candidates
+    /// that see all three.
+    AlignedTripletExclusion,
     /// An assumption that leads to a contradiction by singles alone.
     ForcingChain,
     /// Sudoku Explainer's Nishio forcing chains: an assumption whose
@@ -205,6 +209,7 @@ impl Technique {
         Technique::Aic,
         Technique::XyCycle,
         Technique::TuvwxyzWing,
+        Technique::AlignedTripletExclusion,
         Technique::ForcingChain,
         Technique::NishioForcingChain,
         Technique::CellForcingChain,
@@ -259,7 +264,7 @@ impl Technique {
             Technique::XCycle | Technique::YCycle => 6.5,
             Technique::XyCycle => 7.0,
             Technique::UvwxyzWing => 6.6,
-            Technique::TuvwxyzWing => 7.5,
+            Technique::TuvwxyzWing | Technique::AlignedTripletExclusion => 7.5,
             Technique::BugPlusOne => 5.6,
             Technique::BugType2 | Technique::BugType4 => 5.7,
             Technique::BugType3 => 5.8,
@@ -324,6 +329,7 @@ impl Technique {
             Technique::UvwxyzWing => "UVWXYZ-Wing",
             Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
             Technique::TuvwxyzWing => "TUVWXYZ-Wing",
+            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
             Technique::BugPlusOne => "BUG+1",
             Technique::BugType2 => "BUG type 2",
             Technique::BugType3 => "BUG type 3",
