@@ -90,7 +90,7 @@ fn aligned_pair_exclusions_are_serates() {
 fn aligned_triplet_exclusions_are_serates() {
     first_steps_are_serates(
         "triplets.txt",
-        34,
+        37,
         &[Technique::AlignedTripletExclusion],
         Some(3),
     );
