@@ -39,12 +39,7 @@ pub(super) fn aligned_pair_exclusion(
         let b_mask = marks.mask(b);
         // The cells seeing two of its excluders at least: SE asks a pair
         // for two common excluders.
-        let (mut once, mut twice) = (0u128, 0u128);
-        for e in Cells(excluders[b]) {
-            twice |= once & PEERS[e];
-            once |= PEERS[e];
-        }
-        for a in Cells(twice & base_cells & ((1u128 << b) - 1)) {
+        for a in Cells(seeing_two(excluders[b]) & base_cells & ((1u128 << b) - 1)) {
             let common = excluders[a] & excluders[b];
             let useful = common & holding[a] & holding[b];
             if useful == 0 {
