@@ -477,9 +477,10 @@ mod tests {
     }
 
     /// At every position of the SE paths of the shipped serate puzzles rated
-    /// 6.0 to 8.7 (the harder ones take long to explain in a test), wherever the search finds an exclusion (first on SE's list
-    /// or not), it removes no digit of the solution, which the bitmask
-    /// solver finds independently; and it does find some.
+    /// 6.0 to 8.7 (the harder ones take long to explain in a test),
+    /// wherever the search finds an exclusion (first on SE's list or not),
+    /// it removes no digit of the solution, which the bitmask solver finds
+    /// independently; and it does find some.
     #[test]
     fn exclusions_on_real_positions_keep_the_solution() {
         let mut found = 0;
@@ -592,12 +593,12 @@ mod tests {
     }
 
     /// At every position of the SE paths of the shipped serate puzzles
-    /// rated 7.5 to 9.1 (one in four), in order (so that the search mostly starts from
-    /// the last position it searched, as it does when rating), the triplet
-    /// exclusion finds what the literal walk above finds: the same three
-    /// cells first, removing the same digits, none of them the solution's
-    /// (the bitmask solver's). Some are found, and the hint lists the
-    /// excluders after the three cells.
+    /// rated 7.5 to 9.1 (one in four), in order (so that the search mostly
+    /// starts from the last position it searched, as it does when rating),
+    /// the triplet exclusion finds what the literal walk above finds: the
+    /// same three cells first, removing the same digits, none of them the
+    /// solution's (the bitmask solver's). Some are found, and the hint
+    /// lists the excluders after the three cells.
     #[test]
     fn the_triplet_search_finds_what_ses_walk_finds() {
         let (mut found, mut seed) = (0, 1u64);
