@@ -158,9 +158,10 @@ fn bases(marks: &Candidates, degree: u32) -> Bases {
 ///
 /// SE runs it only where no forcing chain or cycle and no TUVWXYZ-Wing
 /// was found, which is at most steps of the hardest puzzles, and it finds
-/// something rarely (on the paths of 42 of tdoku's 51,999 puzzles); so the
-/// walk skips what cannot count: pairs and thirds that do not see
-/// two common excluders, and three cells met before.
+/// something rarely (on the paths of 42 of tdoku's 51,999 puzzles); so
+/// [`any_exclusion`] first asks whether any three cells exclude a digit,
+/// each set of three once and only those that may have changed since the
+/// last search, and SE's walk runs only when some do.
 pub(super) fn aligned_triplet_exclusion(
     marks: &Candidates,
     _context: &super::Context,
@@ -173,20 +174,84 @@ pub(super) fn aligned_triplet_exclusion(
         single,
     } = bases(marks, 3);
     let changed = LAST_SEARCHED.with(|last| last.borrow_mut().changed(marks));
-    let found = search_triplets(marks, small, base_cells, &excluders, changed, step);
+    // SE's walk, in its order, only where some three cells exclude a digit.
+    let found = any_exclusion(marks, small, base_cells, &excluders, changed)
+        && search_triplets(marks, small, base_cells, &excluders, step);
     LAST_SEARCHED.with(|last| last.borrow_mut().searched(found || single != 0));
     found
 }
 
-/// SE's walk over the three cells, skipping those whose outcome cannot
-/// have changed since the last search ([`LastSearched`]): all but those
-/// touching a cell of `changed`.
-fn search_triplets(
+/// Whether some three cells that SE's walk would try, and whose outcome may
+/// have changed since the last search, exclude a digit: [`search_triplets`]
+/// tries the same three cells, some more than once, in SE's order, to find
+/// the first; this takes each set of three cells once, in any order, and
+/// most searches find nothing.
+///
+/// The walk tries three base cells when they see two common excluders and
+/// one of them, with two or three candidates, sees another (the walk's
+/// third cell is a possible excluder of a cell of its pair). It skips them
+/// when none of the three changed, nor any common excluder that they could
+/// empty, and two unchanged excluders made the last walk meet them: so does
+/// this. Each set is taken from its smallest cell `x`, then `y`, then `z`.
+fn any_exclusion(
     marks: &Candidates,
     small: u128,
     base_cells: u128,
     excluders: &[u128; 81],
     changed: u128,
+) -> bool {
+    // The base cells sharing two excluders with each (a symmetric relation:
+    // both see two of the small cells they see).
+    let mut sharing = [0u128; 81];
+    for x in Cells(base_cells) {
+        sharing[x] = base_cells & seeing_two(excluders[x]) & !(1 << x);
+    }
+    for x in Cells(base_cells) {
+        let later = sharing[x] & !((2u128 << x) - 1);
+        // The other two are among `later`, their common excluders among
+        // `x`'s: nothing there changed, nothing to try again.
+        if changed & (1 << x | excluders[x] | later) == 0 {
+            continue;
+        }
+        for y in Cells(later) {
+            let pair_common = excluders[x] & excluders[y];
+            let mut thirds = later & sharing[y] & !((2u128 << y) - 1);
+            if changed & (1 << x | 1 << y | pair_common) == 0 {
+                thirds &= changed;
+            }
+            if thirds == 0 {
+                continue;
+            }
+            for z in Cells(thirds & seeing_two(pair_common)) {
+                let cells = 1 << x | 1 << y | 1 << z;
+                // One of two or three candidates seeing another of the three.
+                if !Cells(cells & small).any(|m| PEERS[m] & cells != 0) {
+                    continue;
+                }
+                let common = pair_common & PEERS[z];
+                if changed & cells == 0 && at_least_two(common & !changed) {
+                    let all = marks.mask(x) | marks.mask(y) | marks.mask(z);
+                    if !Cells(common & changed).any(|e| marks.mask(e) & !all == 0) {
+                        continue;
+                    }
+                }
+                if excluded(marks, [x, y, z], common) != [0; 3] {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// SE's walk over the three cells, in SE's order: the first three that
+/// exclude a digit fill `step`. It runs only once [`any_exclusion`] has
+/// found some, so it tries them all, remembering nothing.
+fn search_triplets(
+    marks: &Candidates,
+    small: u128,
+    base_cells: u128,
+    excluders: &[u128; 81],
     step: &mut Step,
 ) -> bool {
     for b in Cells(base_cells) {
@@ -195,29 +260,11 @@ fn search_triplets(
         // of its excluders.
         for a in Cells(base_cells & ((1u128 << b) - 1) & seeing_two(excluders[b])) {
             let pair_common = excluders[a] & excluders[b];
-            let mut first = excluders[a] & base_cells & !(1 << b);
-            let mut second = excluders[b] & base_cells & !excluders[a] & !(1 << a);
-            if changed & (1 << a | 1 << b | pair_common) == 0 {
-                // Only a changed third cell can make a difference.
-                first &= changed;
-                second &= changed;
-            }
-            if first | second == 0 {
-                continue;
-            }
+            let first = excluders[a] & base_cells & !(1 << b);
+            let second = excluders[b] & base_cells & !excluders[a] & !(1 << a);
             let twice = seeing_two(pair_common);
             for c in Cells(first & twice).chain(Cells(second & twice)) {
                 let common = pair_common & PEERS[c];
-                if changed & (1 << a | 1 << b | 1 << c) == 0 && at_least_two(common & !changed) {
-                    // Only excluders changed, and two unchanged ones made
-                    // the last walk meet these cells too. A changed one
-                    // that cannot be emptied (a digit outside the three
-                    // cells) rules nothing out, now as then.
-                    let all = marks.mask(a) | marks.mask(b) | marks.mask(c);
-                    if !Cells(common & changed).any(|e| marks.mask(e) & !all == 0) {
-                        continue;
-                    }
-                }
                 // Met before from another pair: it found nothing then.
                 if met_before(a, b, c, small) {
                     continue;
@@ -254,8 +301,7 @@ fn search_triplets(
 /// and found nothing; with the same excluders or fewer they find nothing
 /// now either. So are three cells whose changed excluders cannot be
 /// emptied by them, if two unchanged ones had them met. Only the other
-/// three cells are tried: the first found among them in SE's order is the
-/// first of all.
+/// three cells are tried ([`any_exclusion`]).
 struct LastSearched {
     /// The candidates of each cell, none for a placed one.
     masks: [u16; 81],
