@@ -13,6 +13,10 @@
 //! holding a single candidate, and a bivalue peer, in the grid's order;
 //! the pairs are walked by their second cell, then their first (SE's
 //! `Twomutations`); a pair needs two common excluders at least.
+//!
+//! Both finders remember the last position they searched in vain
+//! ([`LastSearched`]) and try again only what changed since: along a path
+//! they run at every step past their level and find something rarely.
 
 use super::candidates::{Candidates, Cells, Digits, PEERS};
 use super::{Step, Technique};
@@ -25,8 +29,26 @@ pub(super) fn aligned_pair_exclusion(
     let Bases {
         cells: base_cells,
         excluders,
+        single,
         ..
     } = bases(marks, 2);
+    let changed = LAST_PAIRS.with(|last| last.borrow_mut().changed(marks));
+    let found = search_pairs(marks, base_cells, &excluders, changed, step);
+    LAST_PAIRS.with(|last| last.borrow_mut().searched(found || single != 0));
+    found
+}
+
+/// SE's walk over the pairs of base cells, in SE's order, skipping those
+/// whose outcome cannot have changed since the last search
+/// ([`LastSearched`]): a pair whose two cells and common excluders are
+/// unchanged. The first found among the others is the first of all.
+fn search_pairs(
+    marks: &Candidates,
+    base_cells: u128,
+    excluders: &[u128; 81],
+    changed: u128,
+    step: &mut Step,
+) -> bool {
     // The excluders that hold one of a base cell's digits at least: only
     // an excluder holding a digit of each base cell can rule a pair out.
     let mut holding = [0u128; 81];
@@ -37,10 +59,21 @@ pub(super) fn aligned_pair_exclusion(
     // SE's pairs: by the second cell, then the first, in the grid's order.
     for b in Cells(base_cells) {
         let b_mask = marks.mask(b);
+        let mut firsts = base_cells & ((1u128 << b) - 1);
+        if changed & (1 << b | excluders[b]) == 0 {
+            // Only a changed first cell can make a difference.
+            firsts &= changed;
+        }
+        if firsts == 0 {
+            continue;
+        }
         // The cells seeing two of its excluders at least: SE asks a pair
         // for two common excluders.
-        for a in Cells(seeing_two(excluders[b]) & base_cells & ((1u128 << b) - 1)) {
+        for a in Cells(firsts & seeing_two(excluders[b])) {
             let common = excluders[a] & excluders[b];
+            if changed & (1 << a | 1 << b | common) == 0 {
+                continue;
+            }
             let useful = common & holding[a] & holding[b];
             if useful == 0 {
                 continue;
@@ -173,11 +206,11 @@ pub(super) fn aligned_triplet_exclusion(
         excluders,
         single,
     } = bases(marks, 3);
-    let changed = LAST_SEARCHED.with(|last| last.borrow_mut().changed(marks));
+    let changed = LAST_TRIPLETS.with(|last| last.borrow_mut().changed(marks));
     // SE's walk, in its order, only where some three cells exclude a digit.
     let found = any_exclusion(marks, small, base_cells, &excluders, changed)
         && search_triplets(marks, small, base_cells, &excluders, step);
-    LAST_SEARCHED.with(|last| last.borrow_mut().searched(found || single != 0));
+    LAST_TRIPLETS.with(|last| last.borrow_mut().searched(found || single != 0));
     found
 }
 
@@ -289,19 +322,21 @@ fn search_triplets(
 }
 
 /// The candidates of the last position this thread searched and found
-/// nothing in, to search again only what may have changed.
+/// nothing in, to search again only what may have changed (one for each
+/// exclusion: [`LAST_PAIRS`], [`LAST_TRIPLETS`]).
 ///
-/// Along a path SE's finder runs at position after position, each with
+/// Along a path SE's finders run at position after position, each with
 /// fewer candidates. Take a position whose candidates are all the last
 /// one's or fewer, the last one without a cell of a single candidate (as
-/// at every step of a path, after the singles). Three cells whose
+/// at every step of a path, after the singles). Base cells whose
 /// candidates, and whose common excluders' candidates, are unchanged
-/// were met by the last walk too (each was a base cell, the third among
-/// the pair's possible excluders, with the same common excluders or more)
-/// and found nothing; with the same excluders or fewer they find nothing
-/// now either. So are three cells whose changed excluders cannot be
-/// emptied by them, if two unchanged ones had them met. Only the other
-/// three cells are tried ([`any_exclusion`]).
+/// were met by the last walk too (each was a base cell, with the same
+/// common excluders or more; a triplet's third among the pair's possible
+/// excluders) and found nothing; with the same excluders or fewer they
+/// find nothing now either. So are three cells whose changed excluders
+/// cannot be emptied by them, if two unchanged ones had them met. Only
+/// the other pairs ([`search_pairs`]) and three cells ([`any_exclusion`])
+/// are tried.
 struct LastSearched {
     /// The candidates of each cell, none for a placed one.
     masks: [u16; 81],
@@ -348,7 +383,16 @@ impl LastSearched {
 }
 
 thread_local! {
-    static LAST_SEARCHED: std::cell::RefCell<LastSearched> = const {
+    /// The last position searched by [`aligned_pair_exclusion`].
+    static LAST_PAIRS: std::cell::RefCell<LastSearched> = const {
+        std::cell::RefCell::new(LastSearched {
+            masks: [0; 81],
+            valid: false,
+            current: [0; 81],
+        })
+    };
+    /// The last position searched by [`aligned_triplet_exclusion`].
+    static LAST_TRIPLETS: std::cell::RefCell<LastSearched> = const {
         std::cell::RefCell::new(LastSearched {
             masks: [0; 81],
             valid: false,
@@ -549,6 +593,143 @@ mod tests {
         assert!(found > 1000, "{found} exclusions");
     }
 
+    /// The candidates of cell `c`, none for a placed one.
+    fn count(marks: &Candidates, c: usize) -> u32 {
+        if marks.empty_cells() & (1 << c) == 0 {
+            0
+        } else {
+            marks.mask(c).count_ones()
+        }
+    }
+
+    /// SE's base cells for an exclusion whose excluders hold two to
+    /// `degree` candidates, written plainly: each base cell and its
+    /// possible excluders, in the grid's order.
+    fn plain_bases(marks: &Candidates, degree: u32) -> (Vec<usize>, Vec<Vec<usize>>) {
+        let peers = |c: usize| (0..81).filter(move |&p| PEERS[c] & (1 << p) != 0);
+        let mut base = Vec::new();
+        let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
+        for (c, cell_excluders) in excluders.iter_mut().enumerate() {
+            if count(marks, c) < 2 {
+                continue;
+            }
+            let small: Vec<usize> = peers(c)
+                .filter(|&p| (2..=degree).contains(&count(marks, p)))
+                .collect();
+            if peers(c).all(|p| count(marks, p) != 1) && !small.is_empty() {
+                base.push(c);
+                *cell_excluders = small;
+            }
+        }
+        (base, excluders)
+    }
+
+    /// SE's walk for the pair exclusion, written plainly and without the
+    /// search's shortcuts (the last position searched, the excluders
+    /// holding no digit of a cell): every pair of base cells by its second
+    /// cell, then its first, every two digits tried. The two cells and
+    /// what they remove, for the first pair that removes something.
+    fn se_pair_walk(marks: &Candidates) -> Option<([usize; 2], Vec<(usize, u8)>)> {
+        let (base, excluders) = plain_bases(marks, 2);
+        for n2 in 1..base.len() {
+            for n1 in 0..n2 {
+                let (c0, c1) = (base[n1], base[n2]);
+                let common: Vec<usize> = excluders[c0]
+                    .iter()
+                    .copied()
+                    .filter(|e| excluders[c1].contains(e))
+                    .collect();
+                if common.len() < 2 {
+                    continue;
+                }
+                let mut allowed = [0u16; 2];
+                for d0 in marks.digits(c0) {
+                    for d1 in marks.digits(c1) {
+                        let clash = d0 == d1 && PEERS[c0] & (1 << c1) != 0;
+                        let taken = 1u16 << d0 | 1 << d1;
+                        let emptied = common.iter().any(|&e| marks.mask(e) & !taken == 0);
+                        if !clash && !emptied {
+                            allowed[0] |= 1 << d0;
+                            allowed[1] |= 1 << d1;
+                        }
+                    }
+                }
+                let gone: Vec<(usize, u8)> = [c0, c1]
+                    .iter()
+                    .zip(allowed)
+                    .flat_map(|(&cell, allowed)| {
+                        marks
+                            .digits(cell)
+                            .filter(move |&d| allowed & (1 << d) == 0)
+                            .map(move |d| (cell, d))
+                    })
+                    .collect();
+                if !gone.is_empty() {
+                    return Some(([c0, c1], gone));
+                }
+            }
+        }
+        None
+    }
+
+    /// Made-up positions (pencil marks of four to seven candidates a cell,
+    /// no puzzle behind them) for `round`, taken away one candidate at a
+    /// time down to two a cell: `visit` sees each position, so that a
+    /// search remembering the last position meets changes of every kind.
+    fn thinning_positions(round: u64, mut visit: impl FnMut(&Candidates)) {
+        let mut seed = round;
+        let mut next = |below: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % below
+        };
+        let mut pencil = [0u16; 81];
+        for mask in &mut pencil {
+            while mask.count_ones() < 5 + next(4) as u32 {
+                *mask |= 1 << (1 + next(9));
+            }
+        }
+        let mut marks = Candidates::with_pencil_marks(&Grid::EMPTY, &pencil);
+        for _ in 0..400 {
+            let cell = next(81) as usize;
+            let digits: Vec<u8> = marks.digits(cell).collect();
+            if digits.len() <= 2 {
+                continue;
+            }
+            marks.eliminate(cell, digits[next(digits.len() as u64) as usize]);
+            visit(&marks);
+        }
+    }
+
+    /// On made-up positions thinning out ([`thinning_positions`]), the pair
+    /// exclusion finds at every position what the plain walk finds, though
+    /// it tries again only the pairs that changed since the last position
+    /// searched in vain.
+    #[test]
+    fn the_pair_search_finds_what_ses_walk_finds_as_candidates_go() {
+        let context = fresh_context();
+        let mut step = Step::new(Technique::FullHouse);
+        let (mut found, mut searched_after_nothing) = (0, 0);
+        for round in 0..8 {
+            let mut nothing_before = false;
+            thinning_positions(round, |marks| {
+                let expected = se_pair_walk(marks);
+                let hit = aligned_pair_exclusion(marks, &context, &mut step);
+                assert_eq!(hit, expected.is_some(), "round {round}");
+                searched_after_nothing += usize::from(nothing_before);
+                nothing_before = !hit;
+                if let Some((cells, gone)) = expected {
+                    found += 1;
+                    assert_eq!(step.cells[..2], cells, "{step} in round {round}");
+                    assert_eq!(step.eliminations, gone, "{step} in round {round}");
+                }
+            });
+        }
+        assert!(
+            found > 500 && searched_after_nothing > 500,
+            "{found} {searched_after_nothing}"
+        );
+    }
+
     /// Three base cells and the candidates they remove.
     type Exclusion = ([usize; 3], Vec<(usize, u8)>);
 
@@ -560,26 +741,7 @@ mod tests {
     /// three cells and what they remove, for the first that removes
     /// something.
     fn se_triplet_walk(marks: &Candidates) -> Option<Exclusion> {
-        let count = |c: usize| {
-            if marks.empty_cells() & (1 << c) == 0 {
-                0
-            } else {
-                marks.mask(c).count_ones()
-            }
-        };
-        let peers = |c: usize| (0..81).filter(move |&p| PEERS[c] & (1 << p) != 0);
-        let mut base = Vec::new();
-        let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
-        for (c, cell_excluders) in excluders.iter_mut().enumerate() {
-            if count(c) < 2 {
-                continue;
-            }
-            let small: Vec<usize> = peers(c).filter(|&p| (2..=3).contains(&count(p))).collect();
-            if peers(c).all(|p| count(p) != 1) && !small.is_empty() {
-                base.push(c);
-                *cell_excluders = small;
-            }
-        }
+        let (base, excluders) = plain_bases(marks, 3);
         for n2 in 1..base.len() {
             for n1 in 0..n2 {
                 let (c0, c1) = (base[n1], base[n2]);
@@ -691,11 +853,10 @@ mod tests {
         assert!(found > 20, "{found} exclusions");
     }
 
-    /// On made-up positions (pencil marks of four to seven candidates a
-    /// cell, no puzzle behind them), taken away one candidate at a time
-    /// down to two a cell, the triplet exclusion finds at every position
-    /// what the literal walk finds: from the last position searched, the
-    /// changes come one by one, in every kind of cell.
+    /// On made-up positions thinning out ([`thinning_positions`]), the
+    /// triplet exclusion finds at every position what the literal walk
+    /// finds: from the last position searched, the changes come one by
+    /// one, in every kind of cell.
     #[test]
     fn the_triplet_search_finds_what_ses_walk_finds_as_candidates_go() {
         let context = fresh_context();
@@ -706,28 +867,10 @@ mod tests {
         let mut step = Step::new(Technique::FullHouse);
         let (mut found, mut searched_after_nothing) = (0, 0);
         for round in ROUNDS {
-            let mut seed = round;
-            let mut next = |below: u64| {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                (seed >> 33) % below
-            };
-            let mut pencil = [0u16; 81];
-            for mask in &mut pencil {
-                while mask.count_ones() < 5 + next(4) as u32 {
-                    *mask |= 1 << (1 + next(9));
-                }
-            }
-            let mut marks = Candidates::with_pencil_marks(&Grid::EMPTY, &pencil);
             let mut nothing_before = false;
-            for _ in 0..400 {
-                let cell = next(81) as usize;
-                let digits: Vec<u8> = marks.digits(cell).collect();
-                if digits.len() <= 2 {
-                    continue;
-                }
-                marks.eliminate(cell, digits[next(digits.len() as u64) as usize]);
-                let expected = se_triplet_walk(&marks);
-                let hit = aligned_triplet_exclusion(&marks, &context, &mut step);
+            thinning_positions(round, |marks| {
+                let expected = se_triplet_walk(marks);
+                let hit = aligned_triplet_exclusion(marks, &context, &mut step);
                 assert_eq!(hit, expected.is_some(), "round {round}");
                 searched_after_nothing += usize::from(nothing_before);
                 nothing_before = !hit;
@@ -736,7 +879,7 @@ mod tests {
                     assert_eq!(step.cells[..3], cells, "{step} in round {round}");
                     assert_eq!(step.eliminations, gone, "{step} in round {round}");
                 }
-            }
+            });
         }
         assert!(
             found > 500 && searched_after_nothing > 500,
