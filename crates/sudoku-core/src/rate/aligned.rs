@@ -593,6 +593,9 @@ mod tests {
         assert!(found > 1000, "{found} exclusions");
     }
 
+    /// The base cells of an exclusion and the candidates they remove.
+    type Exclusion<const N: usize> = ([usize; N], Vec<(usize, u8)>);
+
     /// The candidates of cell `c`, none for a placed one.
     fn count(marks: &Candidates, c: usize) -> u32 {
         if marks.empty_cells() & (1 << c) == 0 {
@@ -629,7 +632,7 @@ mod tests {
     /// holding no digit of a cell): every pair of base cells by its second
     /// cell, then its first, every two digits tried. The two cells and
     /// what they remove, for the first pair that removes something.
-    fn se_pair_walk(marks: &Candidates) -> Option<([usize; 2], Vec<(usize, u8)>)> {
+    fn se_pair_walk(marks: &Candidates) -> Option<Exclusion<2>> {
         let (base, excluders) = plain_bases(marks, 2);
         for n2 in 1..base.len() {
             for n1 in 0..n2 {
@@ -730,9 +733,6 @@ mod tests {
         );
     }
 
-    /// Three base cells and the candidates they remove.
-    type Exclusion = ([usize; 3], Vec<(usize, u8)>);
-
     /// SE's walk for the triplet exclusion, written as SE's code reads and
     /// without any of the search's shortcuts (the pairs and thirds that
     /// see two common excluders, the three cells met before, the last
@@ -740,7 +740,7 @@ mod tests {
     /// third of the twin area, every three digits tried one by one. The
     /// three cells and what they remove, for the first that removes
     /// something.
-    fn se_triplet_walk(marks: &Candidates) -> Option<Exclusion> {
+    fn se_triplet_walk(marks: &Candidates) -> Option<Exclusion<3>> {
         let (base, excluders) = plain_bases(marks, 3);
         for n2 in 1..base.len() {
             for n1 in 0..n2 {
