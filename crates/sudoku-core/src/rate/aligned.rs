@@ -703,26 +703,32 @@ mod tests {
         }
     }
 
-    /// On made-up positions thinning out ([`thinning_positions`]), the pair
-    /// exclusion finds at every position what the plain walk finds, though
-    /// it tries again only the pairs that changed since the last position
-    /// searched in vain.
-    #[test]
-    fn the_pair_search_finds_what_ses_walk_finds_as_candidates_go() {
+    /// On made-up positions thinning out ([`thinning_positions`]) in
+    /// `rounds`, `search` finds at every position what `walk`, SE's walk
+    /// written plainly, finds: the same base cells first, the same
+    /// eliminations. The search remembers the last position it searched in
+    /// vain, so the changes since reach it one by one, in every kind of
+    /// cell. Each kind of outcome comes often: more than 500 exclusions, and
+    /// more than 500 searches right after one that found nothing.
+    fn finds_what_the_walk_finds_as_candidates_go<const N: usize>(
+        rounds: std::ops::Range<u64>,
+        walk: fn(&Candidates) -> Option<Exclusion<N>>,
+        search: fn(&Candidates, &Context, &mut Step) -> bool,
+    ) {
         let context = fresh_context();
         let mut step = Step::new(Technique::FullHouse);
         let (mut found, mut searched_after_nothing) = (0, 0);
-        for round in 0..8 {
+        for round in rounds {
             let mut nothing_before = false;
             thinning_positions(round, |marks| {
-                let expected = se_pair_walk(marks);
-                let hit = aligned_pair_exclusion(marks, &context, &mut step);
+                let expected = walk(marks);
+                let hit = search(marks, &context, &mut step);
                 assert_eq!(hit, expected.is_some(), "round {round}");
                 searched_after_nothing += usize::from(nothing_before);
                 nothing_before = !hit;
                 if let Some((cells, gone)) = expected {
                     found += 1;
-                    assert_eq!(step.cells[..2], cells, "{step} in round {round}");
+                    assert_eq!(step.cells[..N], cells, "{step} in round {round}");
                     assert_eq!(step.eliminations, gone, "{step} in round {round}");
                 }
             });
@@ -731,6 +737,12 @@ mod tests {
             found > 500 && searched_after_nothing > 500,
             "{found} {searched_after_nothing}"
         );
+    }
+
+    /// The pair exclusion, which tries again only the pairs that changed.
+    #[test]
+    fn the_pair_search_finds_what_ses_walk_finds_as_candidates_go() {
+        finds_what_the_walk_finds_as_candidates_go(0..8, se_pair_walk, aligned_pair_exclusion);
     }
 
     /// SE's walk for the triplet exclusion, written as SE's code reads and
@@ -853,37 +865,17 @@ mod tests {
         assert!(found > 20, "{found} exclusions");
     }
 
-    /// On made-up positions thinning out ([`thinning_positions`]), the
-    /// triplet exclusion finds at every position what the literal walk
-    /// finds: from the last position searched, the changes come one by
-    /// one, in every kind of cell.
+    /// The triplet exclusion, which tries again only the three cells that
+    /// changed.
     #[test]
     fn the_triplet_search_finds_what_ses_walk_finds_as_candidates_go() {
-        let context = fresh_context();
         // Rounds of 600 tried with the search wrong in one way or another:
         // taking three cells whose common excluders only changed, where the
         // last walk had not met them, was caught in round 109 alone.
-        const ROUNDS: std::ops::Range<u64> = 104..114;
-        let mut step = Step::new(Technique::FullHouse);
-        let (mut found, mut searched_after_nothing) = (0, 0);
-        for round in ROUNDS {
-            let mut nothing_before = false;
-            thinning_positions(round, |marks| {
-                let expected = se_triplet_walk(marks);
-                let hit = aligned_triplet_exclusion(marks, &context, &mut step);
-                assert_eq!(hit, expected.is_some(), "round {round}");
-                searched_after_nothing += usize::from(nothing_before);
-                nothing_before = !hit;
-                if let Some((cells, gone)) = expected {
-                    found += 1;
-                    assert_eq!(step.cells[..3], cells, "{step} in round {round}");
-                    assert_eq!(step.eliminations, gone, "{step} in round {round}");
-                }
-            });
-        }
-        assert!(
-            found > 500 && searched_after_nothing > 500,
-            "{found} {searched_after_nothing}"
+        finds_what_the_walk_finds_as_candidates_go(
+            104..114,
+            se_triplet_walk,
+            aligned_triplet_exclusion,
         );
     }
 }
