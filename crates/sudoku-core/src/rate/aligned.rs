@@ -348,6 +348,15 @@ struct LastSearched {
 }
 
 impl LastSearched {
+    /// Nothing searched yet: the first search tries everything.
+    const fn new() -> LastSearched {
+        LastSearched {
+            masks: [0; 81],
+            valid: false,
+            current: [0; 81],
+        }
+    }
+
     /// The cells whose candidates changed since the last position searched,
     /// or all of them when this position is not within it.
     fn changed(&mut self, marks: &Candidates) -> u128 {
@@ -384,21 +393,11 @@ impl LastSearched {
 
 thread_local! {
     /// The last position searched by [`aligned_pair_exclusion`].
-    static LAST_PAIRS: std::cell::RefCell<LastSearched> = const {
-        std::cell::RefCell::new(LastSearched {
-            masks: [0; 81],
-            valid: false,
-            current: [0; 81],
-        })
-    };
+    static LAST_PAIRS: std::cell::RefCell<LastSearched> =
+        const { std::cell::RefCell::new(LastSearched::new()) };
     /// The last position searched by [`aligned_triplet_exclusion`].
-    static LAST_TRIPLETS: std::cell::RefCell<LastSearched> = const {
-        std::cell::RefCell::new(LastSearched {
-            masks: [0; 81],
-            valid: false,
-            current: [0; 81],
-        })
-    };
+    static LAST_TRIPLETS: std::cell::RefCell<LastSearched> =
+        const { std::cell::RefCell::new(LastSearched::new()) };
 }
 
 /// Whether `cells` has two cells or more (without `count_ones`, slow on
